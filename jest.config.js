@@ -1,0 +1,38 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const testMatchByType = {
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/emulator/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s", "**/integration-tests/modules/**/*.spec.[jt]s"],
+  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  // Checks against the bank's published material in ../shared: run by .ci/run only.
+  contract: ["**/contract-tests/**/*.spec.[jt]s"],
+  packaging: ["**/integration-tests/packaging/**/*.spec.[jt]s"],
+}
+
+const testType = process.env.TEST_TYPE ?? "unit"
+if (!testMatchByType[testType]) {
+  throw new Error(`Unknown TEST_TYPE "${testType}"; use one of ${Object.keys(testMatchByType).join(", ")}`)
+}
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", decorators: true, tsx: true },
+          target: "es2021",
+        },
+      },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.medusa/"],
+  testMatch: testMatchByType[testType],
+  setupFiles: ["./integration-tests/setup.js"],
+  globalSetup: "./integration-tests/global-setup.js",
+  globalTeardown: "./integration-tests/global-teardown.js",
+}

@@ -1,0 +1,85 @@
+/**
+ * Reads which monobank APIs a store has configured from its Medusa config, without touching any
+ * secret: only provider ids, base URLs and whether the required credentials are present.
+ */
+export type MonobankApiName = "acquiring" | "installments" | "checkout"
+
+export type ConfiguredProvider = {
+  id: string
+  module: "payment" | "fulfillment"
+  baseUrl: string | null
+  credentialsPresent: boolean
+}
+
+export type MonobankConfigurationReport = Record<
+  MonobankApiName,
+  { configured: boolean; providers: ConfiguredProvider[] }
+>
+
+type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
+
+const PROVIDER_FOLDERS = {
+  monobank: { api: "acquiring", prefix: "pp_monobank", credentials: ["token"] },
+  "monobank-installments": {
+    api: "installments",
+    prefix: "pp_monobank-installments",
+    credentials: ["storeId", "secret"],
+  },
+  "monobank-checkout": { api: "checkout", prefix: "monobank-checkout", credentials: ["token"] },
+} as const satisfies Record<
+  string,
+  { api: MonobankApiName; prefix: string; credentials: readonly string[] }
+>
+
+type ProviderFolder = keyof typeof PROVIDER_FOLDERS
+
+function providerFolderOf(resolve: unknown): ProviderFolder | undefined {
+  if (typeof resolve !== "string") return undefined
+  const match = /(?:^|[\\/])providers[\\/]([a-z-]+)(?:[\\/]index(?:\.[jt]s)?)?[\\/]?$/.exec(resolve)
+  const folder = match?.[1]
+  return folder && folder in PROVIDER_FOLDERS ? (folder as ProviderFolder) : undefined
+}
+
+function providersOf(modules: unknown, moduleName: "payment" | "fulfillment"): ProviderEntry[] {
+  const entries = Array.isArray(modules)
+    ? modules
+    : Object.entries((modules ?? {}) as Record<string, unknown>).map(([key, value]) => ({
+        key,
+        ...(typeof value === "object" && value ? value : {}),
+      }))
+  const found = entries.filter((entry: any) => {
+    const resolve = typeof entry?.resolve === "string" ? entry.resolve : ""
+    return entry?.key === moduleName || resolve.endsWith(`/${moduleName}`)
+  })
+  return found.flatMap((entry: any) => (entry?.options?.providers ?? []) as ProviderEntry[])
+}
+
+export function describeMonobankConfiguration(configModule: {
+  modules?: unknown
+}): MonobankConfigurationReport {
+  const report: MonobankConfigurationReport = {
+    acquiring: { configured: false, providers: [] },
+    installments: { configured: false, providers: [] },
+    checkout: { configured: false, providers: [] },
+  }
+  for (const moduleName of ["payment", "fulfillment"] as const) {
+    for (const entry of providersOf(configModule.modules, moduleName)) {
+      const folder = providerFolderOf(entry.resolve)
+      if (!folder) continue
+      const { api, prefix, credentials } = PROVIDER_FOLDERS[folder]
+      const options = entry.options ?? {}
+      const credentialsPresent = credentials.every(
+        (name) => typeof options[name] === "string" && (options[name] as string).length > 0
+      )
+      const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : null
+      report[api].providers.push({
+        id: `${prefix}_${String(entry.id ?? "default")}`,
+        module: moduleName,
+        baseUrl,
+        credentialsPresent,
+      })
+      report[api].configured ||= credentialsPresent
+    }
+  }
+  return report
+}
