@@ -119,4 +119,15 @@ async function ensureDatabase(db, name) {
   }
 }
 
-module.exports = { acquirePostgres, exportToEnv, ensureDatabase, freePort }
+async function dropDatabase(db, name) {
+  const { Client } = require("pg")
+  const client = new Client({ host: db.host, port: db.port, user: db.user, password: db.password, database: "postgres" })
+  await client.connect()
+  try {
+    await client.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
+  } finally {
+    await client.end()
+  }
+}
+
+module.exports = { acquirePostgres, exportToEnv, ensureDatabase, dropDatabase, freePort }
