@@ -30,6 +30,7 @@ function runJest(testType, resultsFile) {
     ...process.env,
     TEST_TYPE: testType,
     MEDUSA_DISABLE_TELEMETRY: "true",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings"].filter(Boolean).join(" "),
   }
   const jestBin = require.resolve("jest/bin/jest", { paths: [ROOT] })

@@ -83,6 +83,7 @@ async function startEmbedded(log) {
 
 /** @returns {Promise<{host:string,port:number,user:string,password:string,source:string,stop:()=>Promise<void>}>} */
 async function acquirePostgres({ log = () => undefined } = {}) {
+  if (process.env.MONOBANK_TEST_DB === "embedded") return startEmbedded(log)
   if (process.env.DB_HOST) {
     return {
       host: process.env.DB_HOST,
