@@ -49,7 +49,7 @@ describe("the published package, installed into a fresh Medusa app", () => {
     const token = await adminToken(store!.url)
     const res = await fetch(`${store!.url}/admin/monobank/health`, { headers: { authorization: `Bearer ${token}` } })
     expect(res.status).toBe(200)
-    const body = await res.json()
+    const body = (await res.json()) as { plugin: unknown; apis: Record<string, unknown> }
     expect(body.plugin).toEqual({ name: "medusa-payment-monobank", version: expect.any(String) })
     expect(body.apis.acquiring).toBeDefined()
   })

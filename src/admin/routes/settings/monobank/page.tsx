@@ -22,7 +22,7 @@ const MonobankSettingsPage = () => {
     fetch("/admin/monobank/health", { credentials: "include" })
       .then(async (res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
-        setHealth(await res.json())
+        setHealth((await res.json()) as Health)
       })
       .catch((e: Error) => setError(e.message))
   }, [])
