@@ -1,0 +1,146 @@
+/**
+ * Internet acquiring API (`X-Token`): invoices, direct and token payments, wallet cards, QR
+ * cashiers, merchant data and the webhook public key. Every method validates its input before
+ * sending, goes through the shared HTTP core (retry policy per endpoint, see retry.ts) and
+ * validates the answer.
+ */
+import type { Dispatcher } from "undici"
+import { HttpClient } from "../http"
+import { defineOperation as op, runOperation, type CallOptions, type Operation } from "../operation"
+import type { RetryOptions } from "../retry"
+import * as s from "./schemas"
+
+export const ACQUIRING_BASE_URL = "https://api.monobank.ua"
+
+const OPERATIONS = {
+  createInvoice: op("POST /api/merchant/invoice/create", s.invoiceCreateRequestSchema, s.invoiceCreateResponseSchema),
+  getInvoiceStatus: op("GET /api/merchant/invoice/status", s.invoiceIdRequestSchema, s.invoiceStatusRecordSchema),
+  cancelInvoice: op("POST /api/merchant/invoice/cancel", s.invoiceCancelRequestSchema, s.cancelResponseSchema),
+  removeInvoice: op("POST /api/merchant/invoice/remove", s.invoiceIdRequestSchema, s.emptyResponseSchema),
+  finalizeInvoice: op("POST /api/merchant/invoice/finalize", s.invoiceFinalizeRequestSchema, s.finalizeResponseSchema),
+  paymentDirect: op("POST /api/merchant/invoice/payment-direct", s.paymentDirectRequestSchema, s.paymentResultSchema),
+  syncPayment: op("POST /api/merchant/invoice/sync-payment", s.syncPaymentRequestSchema, s.invoiceStatusRecordSchema),
+  walletPayment: op("POST /api/merchant/wallet/payment", s.walletPaymentRequestSchema, s.paymentResultSchema),
+  listWalletCards: op("GET /api/merchant/wallet", s.walletIdQuerySchema, s.walletResponseSchema),
+  deleteWalletCard: op("DELETE /api/merchant/wallet/card", s.cardTokenQuerySchema, s.emptyResponseSchema),
+  getQrDetails: op("GET /api/merchant/qr/details", s.qrIdRequestSchema, s.qrDetailsResponseSchema),
+  listQr: op("GET /api/merchant/qr/list", null, s.qrListResponseSchema),
+  resetQrAmount: op("POST /api/merchant/qr/reset-amount", s.qrIdRequestSchema, s.emptyResponseSchema),
+  getMerchantDetails: op("GET /api/merchant/details", null, s.merchantDetailsResponseSchema),
+  listSubmerchants: op("GET /api/merchant/submerchant/list", null, s.submerchantListResponseSchema),
+  listEmployees: op("GET /api/merchant/employee/list", null, s.employeeListResponseSchema),
+  getPublicKey: op("GET /api/merchant/pubkey", null, s.pubkeyResponseSchema),
+} satisfies Record<string, Operation>
+
+export type AcquiringClientOptions = {
+  /** Merchant token (`X-Token`); a test token puts the merchant in the bank's test environment. */
+  token: string
+  baseUrl?: string
+  timeoutMs?: number
+  retry?: Partial<RetryOptions>
+  cms?: string
+  cmsVersion?: string
+  dispatcher?: Dispatcher
+}
+
+export class AcquiringClient {
+  private readonly http: HttpClient
+
+  constructor(options: AcquiringClientOptions) {
+    if (typeof options?.token !== "string" || options.token.trim() === "") {
+      throw new TypeError("AcquiringClient: token is required")
+    }
+    this.http = new HttpClient({
+      baseUrl: options.baseUrl ?? ACQUIRING_BASE_URL,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      cms: options.cms,
+      cmsVersion: options.cmsVersion,
+      dispatcher: options.dispatcher,
+      headers: { "X-Token": options.token },
+    })
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl
+  }
+
+  createInvoice(body: s.InvoiceCreateRequest, options?: CallOptions): Promise<s.InvoiceCreateResponse> {
+    return runOperation(this.http, OPERATIONS.createInvoice, body, options)
+  }
+
+  getInvoiceStatus(invoiceId: string, options?: CallOptions): Promise<s.InvoiceStatusRecord> {
+    return runOperation(this.http, OPERATIONS.getInvoiceStatus, { invoiceId }, options)
+  }
+
+  /** Refunds a paid invoice: fully, or partially with `amount`. */
+  cancelInvoice(body: s.InvoiceCancelRequest, options?: CallOptions): Promise<s.CancelResponse> {
+    return runOperation(this.http, OPERATIONS.cancelInvoice, body, options)
+  }
+
+  /** Invalidates an invoice that has not been paid yet. */
+  async removeInvoice(invoiceId: string, options?: CallOptions): Promise<void> {
+    await runOperation(this.http, OPERATIONS.removeInvoice, { invoiceId }, options)
+  }
+
+  /** Captures a hold, fully or for a smaller `amount`. */
+  finalizeInvoice(body: s.InvoiceFinalizeRequest, options?: CallOptions): Promise<s.FinalizeResponse> {
+    return runOperation(this.http, OPERATIONS.finalizeInvoice, body, options)
+  }
+
+  /** Pays with card details (the merchant needs PCI DSS). */
+  paymentDirect(body: s.PaymentDirectRequest, options?: CallOptions): Promise<s.PaymentResult> {
+    return runOperation(this.http, OPERATIONS.paymentDirect, body, options)
+  }
+
+  syncPayment(body: s.SyncPaymentRequest, options?: CallOptions): Promise<s.InvoiceStatusRecord> {
+    return runOperation(this.http, OPERATIONS.syncPayment, body, options)
+  }
+
+  /** Pays with a saved card token. */
+  walletPayment(body: s.WalletPaymentRequest, options?: CallOptions): Promise<s.PaymentResult> {
+    return runOperation(this.http, OPERATIONS.walletPayment, body, options)
+  }
+
+  async listWalletCards(walletId: string, options?: CallOptions): Promise<s.WalletItem[]> {
+    return (await runOperation(this.http, OPERATIONS.listWalletCards, { walletId }, options)).wallet
+  }
+
+  async deleteWalletCard(cardToken: string, options?: CallOptions): Promise<void> {
+    await runOperation(this.http, OPERATIONS.deleteWalletCard, { cardToken }, options)
+  }
+
+  getQrDetails(qrId: string, options?: CallOptions): Promise<s.QrDetails> {
+    return runOperation(this.http, OPERATIONS.getQrDetails, { qrId }, options)
+  }
+
+  async listQr(options?: CallOptions): Promise<s.QrListItem[]> {
+    return (await runOperation(this.http, OPERATIONS.listQr, undefined, options)).list
+  }
+
+  async resetQrAmount(qrId: string, options?: CallOptions): Promise<void> {
+    await runOperation(this.http, OPERATIONS.resetQrAmount, { qrId }, options)
+  }
+
+  getMerchantDetails(options?: CallOptions): Promise<s.MerchantDetails> {
+    return runOperation(this.http, OPERATIONS.getMerchantDetails, undefined, options)
+  }
+
+  async listSubmerchants(options?: CallOptions): Promise<s.Submerchant[]> {
+    return (await runOperation(this.http, OPERATIONS.listSubmerchants, undefined, options)).list
+  }
+
+  async listEmployees(options?: CallOptions): Promise<s.Employee[]> {
+    return (await runOperation(this.http, OPERATIONS.listEmployees, undefined, options)).list
+  }
+
+  /** The key that signs webhooks (base64 of PEM). Cache it: see `createWebhookVerifier`. */
+  getPublicKey(options?: CallOptions): Promise<s.PubkeyResponse> {
+    return runOperation(this.http, OPERATIONS.getPublicKey, undefined, options)
+  }
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void> {
+    return this.http.close()
+  }
+}

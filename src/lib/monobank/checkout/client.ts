@@ -1,0 +1,75 @@
+/**
+ * mono checkout orders (`X-Token`, acquiring host): create an order whose page collects delivery
+ * and payment choices, then read the order back. Both answers come wrapped as `{ result }`; the
+ * methods return what is inside.
+ */
+import type { Dispatcher } from "undici"
+import { HttpClient } from "../http"
+import { defineOperation as op, runOperation, type CallOptions } from "../operation"
+import type { RetryOptions } from "../retry"
+import { parseRequest } from "../validate"
+import * as s from "./schemas"
+
+export const CHECKOUT_BASE_URL = "https://api.monobank.ua"
+
+const OPERATIONS = {
+  createOrder: op(
+    "POST /personal/checkout/order",
+    s.checkoutCreateOrderRequestSchema,
+    s.checkoutCreateOrderResponseSchema
+  ),
+  // The order id is a path parameter: validated by the method, not by the operation.
+  getOrder: op("GET /personal/checkout/order/{order_id}", null, s.checkoutGetOrderResponseSchema),
+}
+
+export type CheckoutClientOptions = {
+  token: string
+  baseUrl?: string
+  timeoutMs?: number
+  retry?: Partial<RetryOptions>
+  cms?: string
+  cmsVersion?: string
+  dispatcher?: Dispatcher
+}
+
+export class CheckoutClient {
+  private readonly http: HttpClient
+
+  constructor(options: CheckoutClientOptions) {
+    if (typeof options?.token !== "string" || options.token.trim() === "") {
+      throw new TypeError("CheckoutClient: token is required")
+    }
+    this.http = new HttpClient({
+      baseUrl: options.baseUrl ?? CHECKOUT_BASE_URL,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      cms: options.cms,
+      cmsVersion: options.cmsVersion,
+      dispatcher: options.dispatcher,
+      headers: { "X-Token": options.token },
+    })
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl
+  }
+
+  /** Creates the order; send the shopper to `redirect_url`. */
+  async createOrder(
+    body: s.CheckoutCreateOrderRequest,
+    options?: CallOptions
+  ): Promise<s.CheckoutCreateOrderResult> {
+    return (await runOperation(this.http, OPERATIONS.createOrder, body, options)).result
+  }
+
+  async getOrder(order_id: string, options?: CallOptions): Promise<s.CheckoutOrderRecord> {
+    const where = { method: "GET", path: "/personal/checkout/order/{order_id}" }
+    const params = parseRequest(s.checkoutOrderIdSchema, { order_id }, where)
+    const path = `/personal/checkout/order/${encodeURIComponent(params.order_id)}`
+    return (await runOperation(this.http, OPERATIONS.getOrder, undefined, options, { path })).result
+  }
+
+  close(): Promise<void> {
+    return this.http.close()
+  }
+}

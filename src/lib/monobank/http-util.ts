@@ -1,0 +1,76 @@
+/** Pure helpers of the HTTP core: bank error bodies, headers, query strings, socket error codes. */
+
+const NEVER_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+])
+
+/**
+ * Reads both bank error shapes: acquiring `{errCode, errText}` (legacy `{errorDescription}`) and
+ * installments `{message}`; anything else becomes a short text snippet.
+ */
+export function parseErrorBody(text: string): { errCode?: string; errText?: string } {
+  const body = parseJson(text)
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>
+    const errCode = scalarText(record.errCode)
+    const errText =
+      scalarText(record.errText) ?? scalarText(record.errorDescription) ?? scalarText(record.message)
+    if (errCode !== undefined || errText !== undefined) return { errCode, errText }
+  }
+  const snippet = text.replace(/\s+/g, " ").trim().slice(0, 200)
+  return snippet ? { errText: snippet } : {}
+}
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === "") return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === "string") return value
+  if (typeof value === "number") return String(value)
+  return undefined
+}
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+export function queryString(query: Record<string, string | undefined> | undefined): string {
+  if (!query) return ""
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, value)
+  const text = params.toString()
+  return text ? `?${text}` : ""
+}
+
+export function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+}
+
+function errorCodes(error: unknown): string[] {
+  if (!error || typeof error !== "object") return []
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown }
+  const own = typeof e.code === "string" ? [e.code] : []
+  const nested = Array.isArray(e.errors) ? e.errors.flatMap(errorCodes) : []
+  return [...own, ...nested, ...(e.cause && e.cause !== error ? errorCodes(e.cause) : [])]
+}
+
+export function errorCode(error: unknown): string | undefined {
+  return errorCodes(error)[0]
+}
+
+/** Only failures that happen before a connection exists prove the bank never saw the request. */
+export function isNeverSent(error: unknown): boolean {
+  const codes = errorCodes(error)
+  return codes.length > 0 && codes.every((code) => NEVER_SENT_CODES.has(code))
+}

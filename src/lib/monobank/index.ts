@@ -1,0 +1,72 @@
+/**
+ * monobank API clients without any Medusa dependency: acquiring, installments and checkout
+ * clients over one HTTP core, their zod schemas and types, webhook/callback signatures, money
+ * conversion and the retry policy.
+ */
+export { AcquiringClient, ACQUIRING_BASE_URL, type AcquiringClientOptions } from "./acquiring/client"
+export * from "./acquiring/schemas"
+
+export {
+  InstallmentsClient,
+  INSTALLMENTS_BASE_URLS,
+  type InstallmentsClientOptions,
+  type InstallmentsEnvironment,
+} from "./installments/client"
+export * from "./installments/schemas"
+
+export { CheckoutClient, CHECKOUT_BASE_URL, type CheckoutClientOptions } from "./checkout/client"
+export * from "./checkout/schemas"
+
+export {
+  MonobankApiError,
+  MonobankValidationError,
+  isMonobankApiError,
+  redactCardNumbers,
+  type MonobankErrorKind,
+  type ValidationIssue,
+} from "./errors"
+export {
+  HttpClient,
+  DEFAULT_TIMEOUT_MS,
+  type HttpClientOptions,
+  type HttpRequest,
+  type HttpResponse,
+} from "./http"
+export type { CallOptions } from "./operation"
+export {
+  ENDPOINT_POLICIES,
+  DEFAULT_RETRY_OPTIONS,
+  backoffDelayMs,
+  isRetryable,
+  parseRetryAfterMs,
+  planRetry,
+  resolveRetryOptions,
+  type AttemptFailure,
+  type EndpointKey,
+  type RetryClass,
+  type RetryDecision,
+  type RetryOptions,
+  type SleepFn,
+} from "./retry"
+
+export { parsePublicKey, verifyEcdsaSignature } from "./signatures/ecdsa"
+export { signInstallmentsBody, verifyInstallmentsSignature } from "./signatures/hmac"
+export {
+  createWebhookVerifier,
+  type WebhookVerifier,
+  type WebhookVerifierOptions,
+} from "./signatures/webhook-verifier"
+
+export {
+  CURRENCIES,
+  currencyAlphaCode,
+  currencyExponent,
+  currencyNumericCode,
+  fromMinorUnits,
+  isSupportedCurrency,
+  toInstallmentSum,
+  toMinorUnits,
+  type CurrencyAlphaCode,
+  type MoneyAmount,
+  type ToMinorUnitsOptions,
+} from "./money"

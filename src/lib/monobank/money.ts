@@ -1,0 +1,199 @@
+/**
+ * Amounts between Medusa and the bank, with exact decimal arithmetic (strings and BigInt, no
+ * floating point). Acquiring wants integer minor units (kopecks); installments want hryvnia as a
+ * JSON number with at most 2 decimals. Medusa amounts arrive as numbers, strings, raw
+ * `{ value, precision }` objects or BigNumber instances; all are read here without importing Medusa.
+ */
+
+export const CURRENCIES = {
+  UAH: { numeric: 980, exponent: 2 },
+  USD: { numeric: 840, exponent: 2 },
+  EUR: { numeric: 978, exponent: 2 },
+  GBP: { numeric: 826, exponent: 2 },
+  PLN: { numeric: 985, exponent: 2 },
+  CHF: { numeric: 756, exponent: 2 },
+  CZK: { numeric: 203, exponent: 2 },
+  CAD: { numeric: 124, exponent: 2 },
+  SEK: { numeric: 752, exponent: 2 },
+  NOK: { numeric: 578, exponent: 2 },
+  DKK: { numeric: 208, exponent: 2 },
+  MDL: { numeric: 498, exponent: 2 },
+  HUF: { numeric: 348, exponent: 2 },
+  JPY: { numeric: 392, exponent: 0 },
+  KWD: { numeric: 414, exponent: 3 },
+} as const satisfies Record<string, { numeric: number; exponent: number }>
+
+export type CurrencyAlphaCode = keyof typeof CURRENCIES
+
+/** A Medusa amount in any of its shapes. */
+export type MoneyAmount =
+  | number
+  | string
+  | bigint
+  | { value: string | number; precision?: number }
+  | { raw: { value: string | number } }
+  | { toJSON(): unknown }
+
+const BY_NUMERIC = new Map<number, CurrencyAlphaCode>(
+  Object.entries(CURRENCIES).map(([alpha, { numeric }]) => [numeric, alpha as CurrencyAlphaCode])
+)
+
+function currencyEntry(currency: string | number) {
+  const alpha = typeof currency === "number" ? BY_NUMERIC.get(currency) : currency.trim().toUpperCase()
+  if (alpha && Object.hasOwn(CURRENCIES, alpha)) {
+    return { alpha: alpha as CurrencyAlphaCode, ...CURRENCIES[alpha as CurrencyAlphaCode] }
+  }
+  throw new RangeError(`unknown currency ${JSON.stringify(currency)}`)
+}
+
+/** `"uah"` -> 980 (ISO 4217 numeric), case-insensitive. */
+export function currencyNumericCode(alpha: string): number {
+  return currencyEntry(alpha).numeric
+}
+
+/** 980 -> `"UAH"`. */
+export function currencyAlphaCode(numeric: number): CurrencyAlphaCode {
+  return currencyEntry(numeric).alpha
+}
+
+/** Number of decimals of the currency's minor unit (UAH 2, JPY 0, KWD 3). */
+export function currencyExponent(currency: string | number): number {
+  return currencyEntry(currency).exponent
+}
+
+export function isSupportedCurrency(currency: string | number): boolean {
+  try {
+    currencyEntry(currency)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** value = (negative ? -1 : 1) * digits * 10^-scale, with no trailing zeros in the fraction. */
+type Decimal = { negative: boolean; digits: bigint; scale: number }
+
+const DECIMAL_TEXT = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/
+
+function parseDecimal(text: string): Decimal | undefined {
+  const match = DECIMAL_TEXT.exec(text.trim())
+  if (!match) return undefined
+  const [, sign, int = "", frac = "", exp = "0"] = match
+  if (int === "" && frac === "") return undefined
+  let digits = BigInt(int + frac || "0")
+  let scale = frac.length - Number(exp)
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale)
+    scale = 0
+  }
+  while (scale > 0 && digits % 10n === 0n) {
+    digits /= 10n
+    scale -= 1
+  }
+  return { negative: sign === "-" && digits !== 0n, digits, scale }
+}
+
+function describeAmount(amount: unknown): string {
+  if (typeof amount === "bigint") return amount.toString()
+  if (typeof amount === "string") return JSON.stringify(amount)
+  if (typeof amount === "number") return String(amount)
+  try {
+    return JSON.stringify(amount) ?? String(amount)
+  } catch {
+    return String(amount)
+  }
+}
+
+/** Reads any `MoneyAmount` into an exact decimal string form, or throws. */
+function amountText(amount: unknown, depth = 0): string {
+  if (typeof amount === "number") {
+    if (!Number.isFinite(amount)) throw new RangeError(`amount ${amount} is not a finite number`)
+    return String(amount)
+  }
+  if (typeof amount === "string") return amount
+  if (typeof amount === "bigint") return amount.toString()
+  if (amount && typeof amount === "object" && depth < 3) {
+    const record = amount as Record<string, unknown>
+    const raw = record.raw as Record<string, unknown> | undefined
+    if (raw && typeof raw === "object" && "value" in raw) return amountText(raw.value, depth + 1)
+    if ("value" in record) return amountText(record.value, depth + 1)
+    if (typeof record.toJSON === "function") return amountText(record.toJSON(), depth + 1)
+  }
+  throw new TypeError(`amount ${describeAmount(amount)} is not a number, numeric string or BigNumber`)
+}
+
+function toDecimal(amount: MoneyAmount): Decimal {
+  const text = amountText(amount)
+  const decimal = parseDecimal(text)
+  if (!decimal) throw new RangeError(`amount ${describeAmount(amount)} is not a decimal number`)
+  return decimal
+}
+
+function scaleTo(decimal: Decimal, exponent: number, amount: MoneyAmount, unit: string): bigint {
+  if (decimal.scale > exponent) {
+    throw new RangeError(
+      `amount ${describeAmount(amount)} has more than ${exponent} decimal places allowed for ${unit}`
+    )
+  }
+  const magnitude = decimal.digits * 10n ** BigInt(exponent - decimal.scale)
+  return decimal.negative ? -magnitude : magnitude
+}
+
+function toSafeNumber(value: bigint, amount: MoneyAmount, unit: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError(`amount ${describeAmount(amount)} ${unit} is too large`)
+  }
+  return Number(value)
+}
+
+export type ToMinorUnitsOptions = { allowNegative?: boolean }
+
+/**
+ * 1234.56 UAH -> 123456. Rejects more decimals than the currency has ("10.500" is fine),
+ * negatives (unless allowed), NaN/Infinity and unknown currencies.
+ */
+export function toMinorUnits(
+  amount: MoneyAmount,
+  currency: string | number,
+  options: ToMinorUnitsOptions = {}
+): number {
+  const { alpha, exponent } = currencyEntry(currency)
+  const decimal = toDecimal(amount)
+  if (decimal.negative && !options.allowNegative) {
+    throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
+  }
+  return toSafeNumber(scaleTo(decimal, exponent, amount, alpha), amount, alpha)
+}
+
+/** 123456 (UAH) -> "1234.56"; always exactly the currency's number of decimals. */
+export function fromMinorUnits(minor: number | bigint | string, currency: string | number): string {
+  const { alpha, exponent } = currencyEntry(currency)
+  let value: bigint
+  if (typeof minor === "bigint") value = minor
+  else if (typeof minor === "number" && Number.isSafeInteger(minor)) value = BigInt(minor)
+  else if (typeof minor === "string" && /^-?\d+$/.test(minor.trim())) value = BigInt(minor.trim())
+  else throw new RangeError(`minor amount ${describeAmount(minor)} ${alpha} is not an integer`)
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString()
+  if (exponent === 0) return (negative ? "-" : "") + digits
+  const padded = digits.padStart(exponent + 1, "0")
+  const major = `${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`
+  return (negative ? "-" : "") + major
+}
+
+const MAX_INSTALLMENT_KOPECKS = 10n ** 15n - 1n
+
+/**
+ * Installments `total_sum` / product `sum`: hryvnia as a number with at most 2 decimals
+ * (2499.99, not 249999). Rejects negatives and sub-kopeck precision.
+ */
+export function toInstallmentSum(amount: MoneyAmount): number {
+  const decimal = toDecimal(amount)
+  if (decimal.negative) throw new RangeError(`amount ${describeAmount(amount)} UAH must not be negative`)
+  const kopecks = scaleTo(decimal, 2, amount, "UAH")
+  // Doubles keep 15 significant digits through print/parse, so "X.YY" stays "X.YY" on the wire.
+  if (kopecks > MAX_INSTALLMENT_KOPECKS) {
+    throw new RangeError(`amount ${describeAmount(amount)} UAH is too large`)
+  }
+  return Number(fromMinorUnits(kopecks, "UAH"))
+}

@@ -1,0 +1,129 @@
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto"
+import { createWebhookVerifier } from "../webhook-verifier"
+
+type Pair = { privateKey: KeyObject; publicKeyBase64: string }
+
+function keyPair(): Pair {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" })
+  const pem = publicKey.export({ type: "spki", format: "pem" }).toString()
+  return { privateKey, publicKeyBase64: Buffer.from(pem).toString("base64") }
+}
+
+const BODY = '{"invoiceId":"p2_x","status":"success","amount":100,"ccy":980}'
+const signWith = (pair: Pair, body = BODY) => sign("sha256", Buffer.from(body), pair.privateKey).toString("base64")
+
+/** A fake `/api/merchant/pubkey` that serves `current` and counts calls; each call resolves on a later tick. */
+function fakeBank(initial: Pair) {
+  const bank = {
+    current: initial,
+    fetches: 0,
+    fail: false,
+    fetchPublicKey: async () => {
+      bank.fetches += 1
+      await new Promise((resolve) => setImmediate(resolve))
+      if (bank.fail) throw new Error("pubkey endpoint down")
+      return bank.current.publicKeyBase64
+    },
+  }
+  return bank
+}
+
+describe("createWebhookVerifier", () => {
+  it("fetches the key lazily, once, and caches it", async () => {
+    const first = keyPair()
+    const bank = fakeBank(first)
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey })
+    expect(bank.fetches).toBe(0)
+    const results = await Promise.all(Array.from({ length: 5 }, () => verifier.verify(BODY, signWith(first))))
+    expect(results).toEqual([true, true, true, true, true])
+    expect(await verifier.verify(Buffer.from(BODY), signWith(first))).toBe(true)
+    expect(bank.fetches).toBe(1)
+  })
+
+  it("does not fetch for a missing X-Sign", async () => {
+    const bank = fakeBank(keyPair())
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey })
+    expect(await verifier.verify(BODY, undefined)).toBe(false)
+    expect(await verifier.verify(BODY, "  ")).toBe(false)
+    expect(bank.fetches).toBe(0)
+  })
+
+  it("picks up a rotated key after a failed check and keeps using it", async () => {
+    const first = keyPair()
+    const second = keyPair()
+    const bank = fakeBank(first)
+    let now = 1_000_000
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey, now: () => now })
+    expect(await verifier.verify(BODY, signWith(first))).toBe(true)
+    bank.current = second
+    now += 60_000
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
+    expect(bank.fetches).toBe(2)
+  })
+
+  it("shares one refetch among concurrent failures (single flight)", async () => {
+    const first = keyPair()
+    const forger = keyPair()
+    const bank = fakeBank(first)
+    let now = 0
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey, now: () => now })
+    await verifier.verify(BODY, signWith(first))
+    now = 120_000
+    const results = await Promise.all(Array.from({ length: 20 }, () => verifier.verify(BODY, signWith(forger))))
+    expect(results.every((ok) => ok === false)).toBe(true)
+    expect(bank.fetches).toBe(2)
+  })
+
+  it("concurrent webhooks signed with a rotated key all pass after one refetch", async () => {
+    const first = keyPair()
+    const second = keyPair()
+    const bank = fakeBank(first)
+    let now = 0
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey, now: () => now })
+    await verifier.verify(BODY, signWith(first))
+    bank.current = second
+    now = 60_000
+    const results = await Promise.all(Array.from({ length: 10 }, () => verifier.verify(BODY, signWith(second))))
+    expect(results.every(Boolean)).toBe(true)
+    expect(bank.fetches).toBe(2)
+  })
+
+  it("refetches at most once per minRefreshIntervalMs, so forged webhooks cannot hammer the bank", async () => {
+    const first = keyPair()
+    const forger = keyPair()
+    const bank = fakeBank(first)
+    let now = 0
+    const verifier = createWebhookVerifier({
+      fetchPublicKey: bank.fetchPublicKey,
+      minRefreshIntervalMs: 30_000,
+      now: () => now,
+    })
+    await verifier.verify(BODY, signWith(first)) // fetch 1 at t=0
+    for (let i = 0; i < 10; i++) expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(bank.fetches).toBe(1)
+    now = 30_000
+    expect(await verifier.verify(BODY, signWith(forger))).toBe(false) // fetch 2 at t=30s
+    now = 59_999
+    expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(bank.fetches).toBe(2)
+    now = 60_000
+    expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(bank.fetches).toBe(3)
+  })
+
+  it("rejects when the key cannot be fetched and recovers on the next call", async () => {
+    const first = keyPair()
+    const bank = fakeBank(first)
+    bank.fail = true
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey })
+    await expect(verifier.verify(BODY, signWith(first))).rejects.toThrow("pubkey endpoint down")
+    bank.fail = false
+    expect(await verifier.verify(BODY, signWith(first))).toBe(true)
+  })
+
+  it("rejects when the bank serves a key that is not a key", async () => {
+    const verifier = createWebhookVerifier({ fetchPublicKey: async () => "bm90IGEga2V5" })
+    await expect(verifier.verify(BODY, signWith(keyPair()))).rejects.toThrow(/PEM/)
+  })
+})
