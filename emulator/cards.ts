@@ -1,0 +1,105 @@
+/**
+ * Card handling. A full PAN or CVV never leaves the request that carried it: the emulator keeps a
+ * CardProfile (masked number, scheme, scripted outcome, keyed fingerprint) instead.
+ */
+import { createHmac, randomBytes } from "node:crypto"
+import { TEST_CARD_OUTCOMES, TEST_CARDS } from "./constants"
+
+export type CardOutcome =
+  | { kind: "paid" }
+  | { kind: "failure"; errCode: string; failureReason: string }
+  | { kind: "3ds" }
+
+export type PaymentSystem = "visa" | "mastercard"
+
+export type CardProfile = {
+  maskedPan: string
+  paymentSystem: PaymentSystem
+  outcome: CardOutcome
+  /** HMAC of the PAN with a per-process key: recognises the same card without storing it. */
+  fingerprint: string
+}
+
+const EXPIRED_CARD: CardOutcome = { kind: "failure", errCode: "51", failureReason: "The card has expired" }
+
+const SCRIPTED: Record<string, CardOutcome> = {
+  [TEST_CARDS.declined]: { kind: "failure", ...pick(TEST_CARD_OUTCOMES.declined) },
+  [TEST_CARDS.insufficientFunds]: { kind: "failure", ...pick(TEST_CARD_OUTCOMES.insufficientFunds) },
+  [TEST_CARDS.threeDSecure]: { kind: "3ds" },
+}
+
+function pick(o: { errCode: string; failureReason: string }) {
+  return { errCode: o.errCode, failureReason: o.failureReason }
+}
+
+const fingerprintKey = randomBytes(32)
+
+export function normalizePan(raw: string): string {
+  return raw.replace(/[\s-]/g, "")
+}
+
+export function luhnValid(pan: string): boolean {
+  if (!/^\d{12,19}$/.test(pan)) return false
+  let sum = 0
+  for (let i = 0; i < pan.length; i++) {
+    let digit = Number(pan[pan.length - 1 - i])
+    if (i % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return sum % 10 === 0
+}
+
+export function maskPan(pan: string): string {
+  return `${pan.slice(0, 6)}${"*".repeat(Math.max(pan.length - 10, 0))}${pan.slice(-4)}`
+}
+
+/** The bank reports only visa or mastercard; anything not starting with 4 is shown as mastercard. */
+export function paymentSystemOf(pan: string): PaymentSystem {
+  return pan.startsWith("4") ? "visa" : "mastercard"
+}
+
+/** Parses "mmyy", "MM/YY" or "MM / YY". Returns null when malformed. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{2})\s*\/?\s*(\d{2})\s*$/.exec(text)
+  if (!match) return null
+  const month = Number(match[1])
+  if (month < 1 || month > 12) return null
+  return { month, year: 2000 + Number(match[2]) }
+}
+
+export function isExpired(expiry: { month: number; year: number }, now: Date): boolean {
+  const endOfMonth = Date.UTC(expiry.year, expiry.month, 1)
+  return endOfMonth <= now.getTime()
+}
+
+export type CardInput = { pan: string; exp: string; cvv?: string }
+
+/** Validates card details; returns the problem (naming the field) or the card profile. */
+export function inspectCard(
+  input: CardInput,
+  now: Date,
+  options: { cvvRequired: boolean; field?: string } = { cvvRequired: true }
+): { error: string } | { profile: CardProfile } {
+  const prefix = options.field ? `${options.field}.` : ""
+  const pan = normalizePan(input.pan)
+  if (!luhnValid(pan)) return { error: `${prefix}pan: card number is not valid (12-19 digits passing the Luhn check)` }
+  const expiry = parseExpiry(input.exp)
+  if (!expiry) return { error: `${prefix}exp: expiry must be MMYY (or MM/YY)` }
+  if (options.cvvRequired || input.cvv !== undefined) {
+    if (!/^\d{3,4}$/.test(input.cvv ?? "")) return { error: `${prefix}cvv: CVV must be 3 or 4 digits` }
+  }
+  const outcome = isExpired(expiry, now) ? EXPIRED_CARD : SCRIPTED[pan] ?? { kind: "paid" }
+  return { profile: profileOf(pan, outcome) }
+}
+
+export function profileOf(pan: string, outcome: CardOutcome): CardProfile {
+  return {
+    maskedPan: maskPan(pan),
+    paymentSystem: paymentSystemOf(pan),
+    outcome,
+    fingerprint: createHmac("sha256", fingerprintKey).update(pan).digest("base64url"),
+  }
+}

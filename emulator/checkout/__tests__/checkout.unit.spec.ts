@@ -1,0 +1,171 @@
+import { DAY_MS } from "../../constants"
+import { startEmulator, type RunningEmulator } from "../../start"
+import { acquiring, page } from "../../__tests__/helpers/api"
+import { startReceiver, type Receiver } from "../../__tests__/helpers/receiver"
+
+let emulator: RunningEmulator
+let api: ReturnType<typeof acquiring>
+let receiver: Receiver
+
+beforeAll(async () => {
+  emulator = await startEmulator({ webhookRetryDelayMs: 10 })
+  api = acquiring(emulator)
+})
+afterAll(() => emulator.close())
+beforeEach(async () => {
+  await emulator.control.reset()
+  receiver = await startReceiver()
+})
+afterEach(() => receiver.close())
+
+let sequence = 0
+function orderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    order_ref: `basket-${++sequence}`,
+    amount: 1500.5,
+    ccy: 980,
+    count: 2,
+    products: [
+      { name: "Чашка", cnt: 1, price: 500.5, code_product: 1 },
+      { name: "Тарілка", cnt: 1, price: 1000, code_product: 2 },
+    ],
+    dlv_method_list: ["pickup", "np_brnm", "courier"],
+    payment_method_list: ["card", "payment_on_delivery", "part_purchase"],
+    payments_number: 4,
+    callback_url: `${receiver.url}/checkout-callback`,
+    return_url: "https://shop.example/after-checkout",
+    ...overrides,
+  }
+}
+
+async function createOrder(overrides: Record<string, unknown> = {}) {
+  const response = await api.post("/personal/checkout/order", orderBody(overrides))
+  expect(response.status).toBe(200)
+  return response.json.result as { order_id: string; redirect_url: string }
+}
+const getOrder = async (orderId: string) => (await api.get(`/personal/checkout/order/${orderId}`)).json.result
+
+describe("checkout API", () => {
+  it("needs the X-Token and validates the body, naming the field", async () => {
+    expect((await acquiring(emulator, "bad").post("/personal/checkout/order", orderBody())).status).toBe(403)
+    const noParts = await api.post("/personal/checkout/order", orderBody({ payments_number: 2 }))
+    expect(noParts).toMatchObject({ status: 400, json: { errCode: "BAD_REQUEST", errText: expect.stringContaining("payments_number") } })
+    const kopecks = await api.post("/personal/checkout/order", orderBody({ products: [{ name: "x", cnt: 1, price: 10.123 }] }))
+    expect(kopecks.json.errText).toContain("products.0.price")
+    const method = await api.post("/personal/checkout/order", orderBody({ dlv_method_list: ["drone"] }))
+    expect(method.json.errText).toContain("dlv_method_list.0")
+  })
+
+  it("creates an order idempotently per order_ref, with a redirect_url to the checkout page", async () => {
+    const body = orderBody()
+    const first = await api.post("/personal/checkout/order", body)
+    const again = await api.post("/personal/checkout/order", body)
+    expect(again.json).toEqual(first.json)
+    expect(first.json.result.redirect_url).toBe(`${emulator.url}/checkout/${first.json.result.order_id}`)
+  })
+
+  it("reports a new order as not authorized, amounts in hryvnia", async () => {
+    const { order_id } = await createOrder()
+    expect(await getOrder(order_id)).toMatchObject({
+      orderId: order_id,
+      basket_id: expect.stringMatching(/^basket-/),
+      dateCreate: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/),
+      generalStatus: "not_authorized",
+      amount: 1500.5,
+      quantity: 2,
+      mainClientInfo: null,
+      products: [expect.objectContaining({ price: 500.5 }), expect.objectContaining({ price: 1000 })],
+    })
+    expect((await api.get("/personal/checkout/order/unknown")).status).toBe(404)
+  })
+})
+
+describe("checkout page", () => {
+  const shopper = {
+    delivery_method: "np_brnm",
+    payment_method: "card",
+    first_name: "Олена",
+    last_name: "Коваль",
+    phoneNumber: "+380671112233",
+    email: "olena@example.com",
+    cityName: "Київ",
+    areaName: "Київська",
+    branch_id: "12",
+    branch_address: "вул. Хрещатик, 1",
+    pan: "4242424242424242",
+    exp: "12/30",
+    cvv: "123",
+  }
+
+  it("offers only the order's delivery and payment methods", async () => {
+    const { redirect_url } = await createOrder({ dlv_method_list: ["pickup"], payment_method_list: ["card"], payments_number: undefined })
+    const html = await (await fetch(redirect_url)).text()
+    expect(html).toContain('value="pickup"')
+    expect(html).not.toContain('value="courier"')
+    expect(html).not.toContain('value="part_purchase"')
+  })
+
+  it("completes on a form POST: card payment, callback to callback_url, full record afterwards", async () => {
+    const { order_id } = await createOrder()
+    const response = await page(emulator).postForm(`/checkout/${order_id}`, shopper)
+    expect(response.status).toBe(303)
+    expect(response.headers.get("location")).toBe("https://shop.example/after-checkout")
+    const record = await getOrder(order_id)
+    expect(record).toMatchObject({
+      generalStatus: "success",
+      payment_status: "success",
+      payment_method: "card",
+      delivery_method: "np_brnm",
+      delivery_branch_id: "12",
+      delivery_branch_address: "вул. Хрещатик, 1",
+      mainClientInfo: { first_name: "Олена", last_name: "Коваль", phoneNumber: "+380671112233", email: "olena@example.com" },
+      deliveryRecipientInfo: { first_name: "Олена", last_name: "Коваль", phoneNumber: "+380671112233" },
+      deliveryAddressInfo: { cityName: "Київ", cityRef: expect.any(String), cityType: expect.any(String), areaName: "Київська", areaRef: expect.any(String) },
+      paymentDateCreate: expect.any(String),
+    })
+    const [callback] = await receiver.waitFor(1)
+    expect(callback.headers["x-sign"]).toBeUndefined()
+    expect(JSON.parse(callback.body)).toMatchObject({ orderId: order_id, generalStatus: "success", delivery_method: "np_brnm" })
+    expect((await page(emulator).postForm(`/checkout/${order_id}`, shopper)).status).toBe(409)
+  })
+
+  it("re-shows the form with 400 when a branch delivery has no branch", async () => {
+    const { order_id } = await createOrder()
+    const response = await page(emulator).postForm(`/checkout/${order_id}`, { ...shopper, branch_id: "" })
+    expect(response.status).toBe(400)
+    expect(response.text).toContain("delivery.branch_id")
+    expect((await getOrder(order_id)).generalStatus).toBe("not_authorized")
+  })
+
+  it("holds a card payment when asked and fails it after 10 days", async () => {
+    const { order_id } = await createOrder({ hold: true })
+    await page(emulator).postForm(`/checkout/${order_id}`, shopper)
+    expect(await getOrder(order_id)).toMatchObject({ generalStatus: "in_process", payment_status: "hold" })
+    await emulator.control.advanceClock(10 * DAY_MS)
+    expect(await getOrder(order_id)).toMatchObject({ generalStatus: "fail", payment_status: "reversed" })
+    await receiver.waitFor(2)
+  })
+})
+
+describe("checkout through control", () => {
+  it.each([
+    ["payment_on_delivery", "payment_on_delivery", "accepted"],
+    ["part_purchase", "success", "approved"],
+  ])("completes with %s", async (payment_method, generalStatus, payment_status) => {
+    const { order_id } = await createOrder()
+    const state = await emulator.control.completeCheckout(order_id, {
+      delivery_method: "courier",
+      payment_method: payment_method as "payment_on_delivery",
+      delivery: { address: "вул. Сумська, 10", cityName: "Харків" },
+    })
+    expect(state.record).toMatchObject({ generalStatus, payment_status, payments_number: 4, delivery_branch_address: "вул. Сумська, 10" })
+    await receiver.waitFor(1)
+  })
+
+  it("refuses a payment method the order does not offer", async () => {
+    const { order_id } = await createOrder({ payment_method_list: ["card"], payments_number: undefined })
+    await expect(
+      emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "part_purchase" })
+    ).rejects.toMatchObject({ status: 400 })
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * mono checkout orders. Created orders wait for the shopper on the checkout page; completing it
+ * pays by card (held when `hold`), accepts payment on delivery, or approves an installment purchase.
+ * A held card payment not settled within 10 days fails. Each change calls back `callback_url`.
+ */
+import { inspectCard } from "../cards"
+import type { Clock } from "../clock"
+import { CHECKOUT_HOLD_LIFETIME_MS, TEST_CARDS } from "../constants"
+import { HttpError, badRequest, notFound } from "../http-util"
+import { newUuid } from "../ids"
+import { DELIVERY_METHODS, type CheckoutCompletion, type CheckoutCreateBody } from "./schemas"
+
+export type CheckoutStatusKey = "created" | "paid" | "held" | "declined" | "on_delivery" | "parts_approved" | "hold_expired"
+
+/** generalStatus / payment_status / order_state per emulator status (assumed values, see README). */
+export const CHECKOUT_STATUSES = {
+  created: { generalStatus: "not_authorized", payment_status: "not_paid", order_state: 0 },
+  held: { generalStatus: "in_process", payment_status: "hold", order_state: 1 },
+  paid: { generalStatus: "success", payment_status: "success", order_state: 2 },
+  parts_approved: { generalStatus: "success", payment_status: "approved", order_state: 2 },
+  on_delivery: { generalStatus: "payment_on_delivery", payment_status: "accepted", order_state: 4 },
+  declined: { generalStatus: "fail", payment_status: "failure", order_state: 3 },
+  hold_expired: { generalStatus: "fail", payment_status: "reversed", order_state: 3 },
+} as const satisfies Record<CheckoutStatusKey, { generalStatus: string; payment_status: string; order_state: number }>
+
+export type CheckoutOrder = CheckoutCreateBody & {
+  orderId: string
+  createdAt: string
+  status: CheckoutStatusKey
+  completion?: Omit<CheckoutCompletion, "card"> & { client: NonNullable<CheckoutCompletion["client"]> }
+  paidAt?: string
+  maskedPan?: string
+  holdExpiresAt?: string
+}
+
+export type CheckoutOrdersDeps = { clock: Clock; notify: (order: CheckoutOrder) => void }
+
+const TEST_CLIENT = { first_name: "Тест", last_name: "Покупець", phoneNumber: "+380501234567", email: "buyer@example.com" }
+
+export class CheckoutOrders {
+  private readonly orders = new Map<string, CheckoutOrder>()
+  private readonly byRef = new Map<string, string>()
+
+  constructor(private readonly deps: CheckoutOrdersDeps) {}
+
+  /** Idempotent per order_ref. */
+  create(body: CheckoutCreateBody): CheckoutOrder {
+    const existing = this.byRef.get(body.order_ref)
+    if (existing) return this.orders.get(existing)!
+    const order: CheckoutOrder = {
+      ...body,
+      dlv_method_list: body.dlv_method_list ?? [...DELIVERY_METHODS],
+      payment_method_list: body.payment_method_list ?? ["card"],
+      orderId: newUuid(),
+      createdAt: this.deps.clock.iso(),
+      status: "created",
+    }
+    this.orders.set(order.orderId, order)
+    this.byRef.set(order.order_ref, order.orderId)
+    return order
+  }
+
+  get(orderId: string): CheckoutOrder {
+    const order = this.orders.get(orderId)
+    if (!order) throw notFound(`checkout order ${orderId} not found`)
+    return order
+  }
+
+  reset(): void {
+    this.orders.clear()
+    this.byRef.clear()
+  }
+
+  complete(order: CheckoutOrder, input: CheckoutCompletion): void {
+    if (order.status !== "created") throw new HttpError(409, `checkout order ${order.orderId} is already completed`)
+    if (!order.dlv_method_list!.includes(input.delivery_method)) {
+      throw badRequest(`delivery_method: ${input.delivery_method} is not offered for this order`)
+    }
+    if (!order.payment_method_list!.includes(input.payment_method)) {
+      throw badRequest(`payment_method: ${input.payment_method} is not offered for this order`)
+    }
+    checkDeliveryDetails(input)
+    const now = this.deps.clock.iso()
+    if (input.payment_method === "card") {
+      const card = inspectCard(input.card ?? { pan: TEST_CARDS.visa, exp: "12/99", cvv: "123" }, new Date(this.deps.clock.nowMs()))
+      if ("error" in card) throw badRequest(card.error)
+      order.maskedPan = card.profile.maskedPan
+      // the checkout page has no 3-D Secure step: the 3-D Secure test card pays
+      const declined = card.profile.outcome.kind === "failure"
+      order.status = declined ? "declined" : order.hold ? "held" : "paid"
+    } else {
+      order.status = input.payment_method === "payment_on_delivery" ? "on_delivery" : "parts_approved"
+    }
+    const { card: _card, ...completion } = input
+    order.completion = { ...completion, client: input.client ?? TEST_CLIENT }
+    order.paidAt = now
+    if (order.status === "held") {
+      const due = this.deps.clock.nowMs() + CHECKOUT_HOLD_LIFETIME_MS
+      order.holdExpiresAt = new Date(due).toISOString()
+      this.deps.clock.schedule(due, `checkout hold ${order.orderId}`, () => this.expireHold(order))
+    }
+    this.deps.notify(order)
+  }
+
+  private expireHold(order: CheckoutOrder): void {
+    if (this.orders.get(order.orderId) !== order || order.status !== "held") return
+    order.status = "hold_expired"
+    this.deps.notify(order)
+  }
+}
+
+function checkDeliveryDetails(input: CheckoutCompletion): void {
+  const delivery = input.delivery ?? {}
+  if (input.delivery_method === "np_brnm" || input.delivery_method === "np_box") {
+    if (!delivery.branch_id) throw badRequest("delivery.branch_id: is required for carrier branch / parcel locker delivery")
+    if (!delivery.branch_address) throw badRequest("delivery.branch_address: is required for carrier branch / parcel locker delivery")
+  }
+  if (input.delivery_method === "courier" && !delivery.address) {
+    throw badRequest("delivery.address: is required for courier delivery")
+  }
+}

@@ -1,0 +1,94 @@
+/** Typed client of the control API (/_emulator/*), over the global fetch. */
+import type { InvoiceState } from "./acquiring/records"
+import type { InvoiceStatusRecord } from "./acquiring/types"
+import type { CheckoutOrder } from "./checkout/orders"
+import type { extendedShape } from "./checkout/records"
+import type { CheckoutCompletion } from "./checkout/schemas"
+import type { DeliveryRecord, WebhookMode } from "./delivery"
+import type { CallRecord, FaultSpec } from "./faults"
+import type { InstallmentOrder } from "./installments/types"
+
+export type CardDetails = { pan?: string; exp?: string; cvv?: string }
+export type CheckoutOrderState = CheckoutOrder & { record: ReturnType<typeof extendedShape> }
+
+export interface EmulatorControl {
+  /** Forgets invoices, wallets, orders, faults, deliveries and calls; keeps tokens, keys and the clock. */
+  reset(): Promise<void>
+  /** What the shopper does on the hosted page (default card: TEST_CARDS.visa). Returns the status record. */
+  payInvoice(invoiceId: string, card?: CardDetails): Promise<InvoiceStatusRecord>
+  complete3ds(invoiceId: string, result: { success: boolean }): Promise<InvoiceStatusRecord>
+  installmentClientConfirm(orderId: string): Promise<InstallmentOrder>
+  installmentClientReject(orderId: string): Promise<InstallmentOrder>
+  /** Extension: the client paid the installment off (SUCCESS/DONE). */
+  installmentFullyPaid(orderId: string): Promise<InstallmentOrder>
+  /** Moves the emulator clock forward and runs whatever became due. Returns the new time (ISO). */
+  advanceClock(ms: number): Promise<string>
+  now(): Promise<string>
+  /** New ECDSA key pair; returns the new public key (base64 of PEM). */
+  rotateKey(): Promise<string>
+  injectFault(fault: FaultSpec): Promise<void>
+  /** Extension: removes every injected fault. */
+  clearFaults(): Promise<void>
+  setWebhookMode(mode: WebhookMode): Promise<void>
+  /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
+  releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
+  /** Extension: resolves once no webhook/callback is being sent or waiting for a retry. */
+  flushWebhooks(): Promise<void>
+  deliveries(): Promise<DeliveryRecord[]>
+  getInvoice(invoiceId: string): Promise<InvoiceState>
+  getInstallmentOrder(orderId: string): Promise<InstallmentOrder>
+  getCheckoutOrder(orderId: string): Promise<CheckoutOrderState>
+  completeCheckout(orderId: string, input: CheckoutCompletion): Promise<CheckoutOrderState>
+  calls(): Promise<CallRecord[]>
+}
+
+export class EmulatorControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errCode?: string
+  ) {
+    super(message)
+    this.name = "EmulatorControlError"
+  }
+}
+
+export function createEmulatorControl(baseUrl: string): EmulatorControl {
+  const root = `${baseUrl.replace(/\/+$/, "")}/_emulator`
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${root}${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    const json = text ? JSON.parse(text) : undefined
+    if (!response.ok) {
+      throw new EmulatorControlError(response.status, `${method} ${path}: ${json?.error ?? text}`, json?.errCode)
+    }
+    return json as T
+  }
+  const id = encodeURIComponent
+  return {
+    reset: async () => void (await call("POST", "/reset")),
+    payInvoice: (invoiceId, card = {}) => call("POST", `/invoices/${id(invoiceId)}/pay`, card),
+    complete3ds: (invoiceId, result) => call("POST", `/invoices/${id(invoiceId)}/3ds`, result),
+    installmentClientConfirm: (orderId) => call("POST", `/installments/${id(orderId)}/client-confirm`),
+    installmentClientReject: (orderId) => call("POST", `/installments/${id(orderId)}/client-reject`),
+    installmentFullyPaid: (orderId) => call("POST", `/installments/${id(orderId)}/fully-paid`),
+    advanceClock: async (ms) => (await call<{ now: string }>("POST", "/clock/advance", { ms })).now,
+    now: async () => (await call<{ now: string }>("GET", "/clock")).now,
+    rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,
+    injectFault: async (fault) => void (await call("POST", "/faults", fault)),
+    clearFaults: async () => void (await call("DELETE", "/faults")),
+    setWebhookMode: async (mode) => void (await call("PUT", "/webhooks/mode", { mode })),
+    releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,
+    flushWebhooks: async () => void (await call("POST", "/webhooks/flush")),
+    deliveries: () => call("GET", "/deliveries"),
+    getInvoice: (invoiceId) => call("GET", `/invoices/${id(invoiceId)}`),
+    getInstallmentOrder: (orderId) => call("GET", `/installments/${id(orderId)}`),
+    getCheckoutOrder: (orderId) => call("GET", `/checkout/${id(orderId)}`),
+    completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),
+    calls: () => call("GET", "/calls"),
+  }
+}

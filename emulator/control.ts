@@ -1,0 +1,119 @@
+/** Control API under /_emulator/* (no auth; for tests and demos only). Errors are `{ error, errCode }`. */
+import { z } from "zod"
+import { invoiceState, statusRecord } from "./acquiring/records"
+import { inspectCard } from "./cards"
+import { extendedShape } from "./checkout/records"
+import { checkoutCompletionSchema } from "./checkout/schemas"
+import { TEST_CARDS } from "./constants"
+import type { Emulator } from "./emulator"
+import { badRequest, jsonBody, ok, parseWith } from "./http-util"
+import type { Route } from "./router"
+
+const payInvoiceSchema = z.strictObject({
+  pan: z.string().optional(),
+  exp: z.string().optional(),
+  cvv: z.string().optional(),
+})
+
+const faultSchema = z.strictObject({
+  method: z.string().optional(),
+  path: z.string().startsWith("/", { error: "must be a path starting with /" }),
+  count: z.number().int().positive(),
+  kind: z.enum(["500", "429", "slow", "reset"]),
+  delayMs: z.number().int().nonnegative().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+  afterProcessing: z.boolean().optional(),
+})
+
+export function controlRoutes(emulator: Emulator): Route[] {
+  const { invoices, installments, checkout, delivery, clock } = emulator
+  const route = (method: Route["method"], pattern: string, handler: Route["handler"]): Route => ({
+    method,
+    pattern: `/_emulator${pattern}`,
+    family: "control",
+    handler,
+  })
+  return [
+    route("POST", "/reset", () => {
+      emulator.reset()
+      return ok({ ok: true })
+    }),
+    route("GET", "/invoices/:invoiceId", (ctx) => ok(invoiceState(invoices.get(ctx.params.invoiceId)))),
+    route("POST", "/invoices/:invoiceId/pay", (ctx) => {
+      const invoice = invoices.get(ctx.params.invoiceId)
+      const body = parseWith(payInvoiceSchema, jsonBody(ctx))
+      const card = inspectCard(
+        { pan: body.pan ?? TEST_CARDS.visa, exp: body.exp ?? "12/99", cvv: body.cvv ?? "123" },
+        new Date(clock.nowMs())
+      )
+      if ("error" in card) throw badRequest(card.error)
+      invoices.present(invoice, { ...card.profile, method: "pan" })
+      return ok(statusRecord(invoice))
+    }),
+    route("POST", "/invoices/:invoiceId/3ds", (ctx) => {
+      const invoice = invoices.get(ctx.params.invoiceId)
+      const body = parseWith(z.strictObject({ success: z.boolean() }), jsonBody(ctx))
+      invoices.complete3ds(invoice, body.success)
+      return ok(statusRecord(invoice))
+    }),
+    route("GET", "/installments/:orderId", (ctx) => ok(installments.get(ctx.params.orderId))),
+    route("POST", "/installments/:orderId/client-confirm", (ctx) => {
+      const order = installments.get(ctx.params.orderId)
+      installments.clientConfirm(order)
+      return ok(order)
+    }),
+    route("POST", "/installments/:orderId/client-reject", (ctx) => {
+      const order = installments.get(ctx.params.orderId)
+      installments.clientReject(order)
+      return ok(order)
+    }),
+    route("POST", "/installments/:orderId/fully-paid", (ctx) => {
+      const order = installments.get(ctx.params.orderId)
+      installments.fullyPaid(order)
+      return ok(order)
+    }),
+    route("GET", "/checkout/:orderId", (ctx) => {
+      const order = checkout.get(ctx.params.orderId)
+      return ok({ ...order, record: extendedShape(order) })
+    }),
+    route("POST", "/checkout/:orderId/complete", (ctx) => {
+      const order = checkout.get(ctx.params.orderId)
+      checkout.complete(order, parseWith(checkoutCompletionSchema, jsonBody(ctx)))
+      return ok({ ...order, record: extendedShape(order) })
+    }),
+    route("GET", "/clock", () => ok({ now: clock.iso(), pending: clock.pending() })),
+    route("POST", "/clock/advance", (ctx) => {
+      const { ms } = parseWith(z.strictObject({ ms: z.number().nonnegative() }), jsonBody(ctx))
+      clock.advance(ms)
+      return ok({ now: clock.iso() })
+    }),
+    route("POST", "/keys/rotate", () => ok({ key: emulator.keys.rotate() })),
+    route("GET", "/faults", () => ok(emulator.faults.list())),
+    route("POST", "/faults", (ctx) => {
+      emulator.faults.add(parseWith(faultSchema, jsonBody(ctx)))
+      return ok(emulator.faults.list())
+    }),
+    route("DELETE", "/faults", () => {
+      emulator.faults.reset()
+      return ok([])
+    }),
+    route("PUT", "/webhooks/mode", (ctx) => {
+      const { mode } = parseWith(z.strictObject({ mode: z.enum(["deliver", "hold", "drop", "duplicate"]) }), jsonBody(ctx))
+      delivery.mode = mode
+      return ok({ mode })
+    }),
+    route("POST", "/webhooks/release", async (ctx) => {
+      const options = parseWith(
+        z.strictObject({ order: z.enum(["fifo", "reverse"]).optional(), duplicate: z.boolean().optional() }),
+        jsonBody(ctx)
+      )
+      return ok({ released: await delivery.release(options) })
+    }),
+    route("POST", "/webhooks/flush", async () => {
+      await delivery.flush()
+      return ok({ ok: true })
+    }),
+    route("GET", "/deliveries", () => ok(delivery.list())),
+    route("GET", "/calls", () => ok(emulator.calls.list())),
+  ]
+}

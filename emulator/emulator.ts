@@ -1,0 +1,96 @@
+/** Composition root: one Emulator holds the clock, keys, delivery, faults and the three APIs' state. */
+import { InvoiceBook } from "./acquiring/invoices"
+import { WebhookKeys } from "./acquiring/keys"
+import { QrCashiers } from "./acquiring/qr"
+import { statusRecord } from "./acquiring/records"
+import { Wallets } from "./acquiring/wallets"
+import { callbackRecord } from "./checkout/records"
+import { CheckoutOrders } from "./checkout/orders"
+import { Clock } from "./clock"
+import { Delivery } from "./delivery"
+import { CallLog, Faults } from "./faults"
+import { InstallmentOrders } from "./installments/orders"
+import { signBody } from "./installments/signature"
+import type { ResolvedOptions } from "./options"
+
+export class Emulator {
+  readonly clock = new Clock()
+  readonly keys = new WebhookKeys()
+  readonly faults = new Faults()
+  readonly calls = new CallLog()
+  readonly wallets = new Wallets()
+  readonly delivery: Delivery
+  readonly qr: QrCashiers
+  readonly invoices: InvoiceBook
+  readonly installments: InstallmentOrders
+  readonly checkout: CheckoutOrders
+  private listeningUrl = "http://127.0.0.1"
+
+  constructor(readonly options: ResolvedOptions) {
+    this.delivery = new Delivery({ retryDelayMs: options.webhookRetryDelayMs, now: () => this.clock.iso() })
+    this.qr = new QrCashiers(() => this.baseUrl())
+    this.invoices = new InvoiceBook({
+      clock: this.clock,
+      wallets: this.wallets,
+      qr: this.qr,
+      cancelSettleDelayMs: options.cancelSettleDelayMs,
+      partialRefundStatus: options.partialRefundStatus,
+      notify: (invoice) => {
+        if (!invoice.webHookUrl || invoice.status === "expired") return
+        const body = JSON.stringify(statusRecord(invoice))
+        this.delivery.enqueue({
+          kind: "acquiring",
+          url: invoice.webHookUrl,
+          body,
+          headers: { "X-Sign": this.keys.sign(body) },
+          subject: invoice.invoiceId,
+        })
+      },
+    })
+    this.installments = new InstallmentOrders({
+      clock: this.clock,
+      callbackDelayMs: options.installmentsCallbackDelayMs,
+      notify: (order) => {
+        if (!order.result_callback) return
+        const body = JSON.stringify({ order_id: order.order_id, state: order.state, order_sub_state: order.order_sub_state })
+        this.delivery.enqueue({
+          kind: "installments",
+          url: order.result_callback,
+          body,
+          headers: { signature: signBody(body, options.installmentsSecret) },
+          subject: order.order_id,
+        })
+      },
+    })
+    this.checkout = new CheckoutOrders({
+      clock: this.clock,
+      notify: (order) => {
+        if (!order.callback_url) return
+        const body = JSON.stringify(callbackRecord(order))
+        this.delivery.enqueue({ kind: "checkout", url: order.callback_url, body, headers: {}, subject: order.orderId })
+      },
+    })
+  }
+
+  /** Base of pageUrl / tdsUrl / redirect_url. */
+  baseUrl(): string {
+    return this.options.publicBaseUrl ?? this.listeningUrl
+  }
+
+  setListeningUrl(url: string): void {
+    this.listeningUrl = url
+  }
+
+  /** Forgets invoices, wallets, orders, faults, deliveries and calls; keeps tokens, keys and the clock. */
+  reset(): void {
+    this.clock.clearTasks()
+    this.invoices.reset()
+    this.wallets.reset()
+    this.qr.reset()
+    this.installments.reset()
+    this.checkout.reset()
+    this.faults.reset()
+    this.delivery.reset()
+    this.calls.reset()
+  }
+}

@@ -1,0 +1,70 @@
+/** Fault injection: the next `count` requests matching method + path answer with the fault. */
+
+export type FaultKind = "500" | "429" | "slow" | "reset"
+
+export type FaultSpec = {
+  /** Any method when absent. */
+  method?: string
+  /** Exact path without the query, e.g. "/api/merchant/invoice/create". */
+  path: string
+  count: number
+  kind: FaultKind
+  /** For "slow": how long to wait before answering normally. Default 1000. */
+  delayMs?: number
+  /** For "429": the Retry-After header. Default 1. */
+  retryAfterSeconds?: number
+  /**
+   * Extension, for "500" and "reset": handle the request first (state changes happen), then fail,
+   * the "outcome unknown" case a client must not blindly retry.
+   */
+  afterProcessing?: boolean
+}
+
+type ActiveFault = FaultSpec & { remaining: number }
+
+export class Faults {
+  private active: ActiveFault[] = []
+
+  add(spec: FaultSpec): void {
+    this.active.push({ ...spec, method: spec.method?.toUpperCase(), remaining: spec.count })
+  }
+
+  /** Takes one use of the first fault matching the request, if any. */
+  take(method: string, path: string): FaultSpec | undefined {
+    const fault = this.active.find(
+      (candidate) => candidate.path === path && (candidate.method === undefined || candidate.method === method)
+    )
+    if (!fault) return undefined
+    fault.remaining--
+    if (fault.remaining <= 0) this.active = this.active.filter((candidate) => candidate !== fault)
+    const { remaining: _remaining, ...spec } = fault
+    return spec
+  }
+
+  list(): Array<FaultSpec & { remaining: number }> {
+    return this.active.map((fault) => ({ ...fault }))
+  }
+
+  reset(): void {
+    this.active = []
+  }
+}
+
+export type CallRecord = { method: string; path: string; status: number; at: string; traceId: string }
+
+/** Log of API calls (acquiring, installments, checkout) the emulator received. */
+export class CallLog {
+  private calls: CallRecord[] = []
+
+  add(call: CallRecord): void {
+    this.calls.push(call)
+  }
+
+  list(): CallRecord[] {
+    return this.calls.map((call) => ({ ...call }))
+  }
+
+  reset(): void {
+    this.calls = []
+  }
+}

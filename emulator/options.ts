@@ -1,0 +1,51 @@
+import {
+  DEFAULT_ACQUIRING_TOKEN,
+  DEFAULT_INSTALLMENTS_SECRET,
+  DEFAULT_INSTALLMENTS_STORE_ID,
+} from "./constants"
+
+export interface EmulatorOptions {
+  /** 0 = any free port (default 0). */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  acquiringToken?: string
+  installmentsStoreId?: string
+  installmentsSecret?: string
+  /** Delay of the sandbox phone endings 1, 3 and 4 (emulator clock). Default 5000. */
+  installmentsCallbackDelayMs?: number
+  /** Real-time delay between the up-to-3 webhook / callback attempts. Default 1000. */
+  webhookRetryDelayMs?: number
+  /** What pageUrl, tdsUrl and redirect_url use. Default: the listening URL. */
+  publicBaseUrl?: string
+  /** Request log (method, path, status; never bodies or queries) to stderr. Default false. */
+  log?: boolean
+  /**
+   * Extension. 0 (default): a cancel settles at once (cancel answer `success`). Above 0: the cancel
+   * answers `processing` and settles after this many emulator-clock milliseconds.
+   */
+  cancelSettleDelayMs?: number
+  /**
+   * Extension. Invoice status after a partial refund: "success" (default) or "reversed" (with
+   * `finalAmount` > 0), so clients can be tested against both readings of the bank's behaviour.
+   */
+  partialRefundStatus?: "success" | "reversed"
+}
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl">> & { publicBaseUrl?: string }
+
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
+    acquiringToken: options.acquiringToken ?? DEFAULT_ACQUIRING_TOKEN,
+    installmentsStoreId: options.installmentsStoreId ?? DEFAULT_INSTALLMENTS_STORE_ID,
+    installmentsSecret: options.installmentsSecret ?? DEFAULT_INSTALLMENTS_SECRET,
+    installmentsCallbackDelayMs: options.installmentsCallbackDelayMs ?? 5000,
+    webhookRetryDelayMs: options.webhookRetryDelayMs ?? 1000,
+    publicBaseUrl: options.publicBaseUrl?.replace(/\/+$/, ""),
+    log: options.log ?? false,
+    cancelSettleDelayMs: options.cancelSettleDelayMs ?? 0,
+    partialRefundStatus: options.partialRefundStatus ?? "success",
+  }
+}
