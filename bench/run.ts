@@ -1,8 +1,10 @@
 /* `npm run bench`: every benchmark, each as ratios against its own baseline in this process. */
+import { run as acquiringClient } from "./acquiring-client.bench"
 import { run as webhookSignature } from "./webhook-signature.bench"
 
 const benches: Record<string, () => Promise<unknown>> = {
   "webhook-signature": webhookSignature,
+  "acquiring-client": acquiringClient,
 }
 
 async function main() {
