@@ -1,0 +1,183 @@
+/**
+ * Issue 5, store side: cancel, capture and returns from the admin, idempotency of every bank call,
+ * and callbacks that must change nothing (forged or unsigned), against the emulator over real HTTP.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createAdminHeaders } from "../helpers/admin"
+import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { signInstallmentsBody } from "../../src/lib/monobank"
+import { MonobankInstallmentsProviderService } from "../../src/providers/monobank-installments"
+import {
+  chooseInstallments,
+  HOOK_PATH,
+  INSTALLMENTS_PROVIDER,
+  installmentCalls,
+  orderOfCart,
+  phoneEndingIn,
+  sessionOfCart,
+  webhooksHandled,
+} from "./installments-helpers"
+
+jest.setTimeout(120_000)
+
+const env = useMonobankTestEnvironment()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let fx: StoreFixtures
+
+    beforeEach(async () => {
+      const admin = await createAdminHeaders(getContainer())
+      fx = await seedStore(api, admin, { paymentProviders: [INSTALLMENTS_PROVIDER] })
+    })
+
+    /** A shopper who confirmed in the app (ending 4): the order exists with an authorized payment. */
+    async function confirmedOrder() {
+      const callback = webhooksHandled(getContainer())
+      const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
+      await callback
+      const order = await orderOfCart(getContainer(), cart.id)
+      return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
+    }
+
+    function directProvider() {
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      return new MonobankInstallmentsProviderService(
+        { logger },
+        { storeId: env.emulator.installments.storeId, secret: env.emulator.installments.secret, baseUrl: env.emulator.url }
+      )
+    }
+
+    it("admin cancels before handing over: the bank order becomes FAIL/REJECTED_BY_STORE", async () => {
+      const { order, payment, bankOrderId } = await confirmedOrder()
+      const rejectedCallback = webhooksHandled(getContainer())
+
+      const canceled = await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)
+      expect(canceled.status).toBe(200)
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "FAIL", order_sub_state: "REJECTED_BY_STORE" })
+      const { data } = await api.get(`/admin/payments/${payment.id}`, fx.admin)
+      expect(data.payment.canceled_at).not.toBeNull()
+      await rejectedCallback
+    })
+
+    it("returns partially, then the rest, after capture: the bank ends in SUCCESS/RETURNED", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
+
+      const partial = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, fx.admin)
+      expect(partial.status).toBe(200)
+      let bankOrder = await env.emulator.control.getInstallmentOrder(bankOrderId)
+      expect(bankOrder).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
+      expect(bankOrder.returns).toEqual([expect.objectContaining({ sum: 100, return_money_to_card: true })])
+
+      const rest = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 1204.56 }, fx.admin)
+      expect(rest.status).toBe(200)
+      bankOrder = await env.emulator.control.getInstallmentOrder(bankOrderId)
+      expect(bankOrder).toMatchObject({ state: "SUCCESS", order_sub_state: "RETURNED" })
+      const refundIds = rest.data.payment.refunds.map((r: { id: string }) => r.id).sort()
+      expect(bankOrder.returns.map((r: { store_return_id: string }) => r.store_return_id).sort()).toEqual(refundIds)
+      expect(bankOrder.returns.map((r: { sum: number }) => r.sum)).toEqual([100, 1204.56])
+    })
+
+    it("capture, cancel and refund are safe to repeat and when the bank is already there", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      const provider = directProvider()
+      const first = await provider.capturePayment({ data: payment.data })
+      const second = await provider.capturePayment({ data: first.data })
+      expect(second.data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
+      expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/confirm"))).toHaveLength(1)
+
+      const refund = { amount: { value: "100.10", precision: 20 }, context: { idempotency_key: "ref_same" } }
+      const refunded = await provider.refundPayment({ ...refund, data: second.data })
+      const repeated = await provider.refundPayment({ ...refund, data: refunded.data })
+      expect(repeated.data!.returns).toEqual([{ store_return_id: "ref_same", sum: 100.1 }])
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
+
+      await expect(provider.cancelPayment({ data: repeated.data })).rejects.toThrow(/refund it instead of cancelling/)
+    })
+
+    it("cancel is safe when the order was already rejected at the bank", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      const provider = directProvider()
+      const rejectedCallback = webhooksHandled(getContainer())
+      const once = await provider.cancelPayment({ data: payment.data })
+      const twice = await provider.cancelPayment({ data: once.data })
+      expect(twice.data).toMatchObject({ order_sub_state: "REJECTED_BY_STORE", outcome: { code: "REJECTED_BY_STORE" } })
+      expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/reject"))).toHaveLength(1)
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ order_sub_state: "REJECTED_BY_STORE" })
+      await rejectedCallback
+    })
+
+    it("a lost bank answer on confirm or return is settled by reading the order again, never by repeating the call", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      const provider = directProvider()
+      await env.emulator.control.injectFault({ path: "/api/order/confirm", count: 1, kind: "reset", afterProcessing: true })
+      const captured = await provider.capturePayment({ data: payment.data })
+      expect(captured.data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
+
+      await env.emulator.control.injectFault({ path: "/api/order/return", count: 1, kind: "500", afterProcessing: true })
+      const refunded = await provider.refundPayment({ amount: 1304.56, data: captured.data, context: { idempotency_key: "ref_lost" } })
+      expect(refunded.data).toMatchObject({ order_sub_state: "RETURNED", returns: [{ store_return_id: "ref_lost", sum: 1304.56 }] })
+
+      const calls = await installmentCalls(env.emulator.control)
+      expect(calls.filter((c) => c.endsWith("/confirm") || c.endsWith("/return"))).toEqual(["POST /api/order/confirm", "POST /api/order/return"])
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
+    })
+
+    it("the same session initiated twice gives one bank order, also when the first answer is lost", async () => {
+      const provider = directProvider()
+      const input = { amount: 1304.56, currency_code: "uah", data: { session_id: "payses_twice", client_phone: phoneEndingIn(7) } }
+      await env.emulator.control.injectFault({ path: "/api/order/create", count: 1, kind: "reset", afterProcessing: true })
+      const first = await provider.initiatePayment(input)
+      const second = await provider.initiatePayment(input)
+      expect(second.id).toBe(first.id)
+      expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/create"))).toHaveLength(3)
+      expect(await env.emulator.control.getInstallmentOrder(first.id)).toMatchObject({ store_order_id: "payses_twice" })
+    })
+
+    it("forged callbacks (wrong secret, extra spaces, non-UTF-8 body) change nothing and are logged without the secret", async () => {
+      await env.emulator.control.setWebhookMode("hold")
+      const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
+      await env.emulator.control.advanceClock(1_000)
+      const orderId = session.data.order_id as string
+      const secret = env.emulator.installments.secret
+      const genuine = JSON.stringify({ order_id: orderId, state: "IN_PROCESS", order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      const spaced = JSON.stringify(JSON.parse(genuine), null, 2)
+      const notUtf8 = Buffer.concat([Buffer.from(genuine.slice(0, -1)), Buffer.from(',"message":"'), Buffer.from([0xcf, 0xf0, 0xe8]), Buffer.from('"}')])
+      const forgeries: [Buffer, string][] = [
+        [Buffer.from(genuine), signInstallmentsBody(genuine, "not-the-store-secret")],
+        [Buffer.from(spaced), signInstallmentsBody(genuine, secret)],
+        [notUtf8, signInstallmentsBody(notUtf8, secret)],
+      ]
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const warn = jest.spyOn(logger, "warn")
+      const handled = webhooksHandled(getContainer(), forgeries.length)
+      for (const [body, signature] of forgeries) {
+        const res = await fetch(`${env.storeUrl}${HOOK_PATH}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", signature },
+          body,
+        })
+        expect(res.status).toBe(200)
+      }
+      await handled
+
+      expect(await orderOfCart(getContainer(), cart.id)).toBeUndefined()
+      expect((await sessionOfCart(api, fx, cart.id)).status).toBe("pending")
+      const warnings = warn.mock.calls.map((args) => args.map(String).join(" "))
+      const ignored = warnings.filter((text) => text.includes("ignored a callback"))
+      expect(ignored).toHaveLength(3)
+      expect(ignored.join("\n")).toMatch(/does not match the body[\s\S]*does not match the body[\s\S]*not UTF-8/)
+      expect(warnings.join("\n")).not.toContain(secret)
+      warn.mockRestore()
+
+      // The genuine callback, held by the bank until now, still works.
+      const genuineHandled = webhooksHandled(getContainer())
+      await env.emulator.control.releaseWebhooks()
+      await genuineHandled
+      expect(await orderOfCart(getContainer(), cart.id)).toBeDefined()
+    })
+  },
+})

@@ -1,0 +1,60 @@
+import { resolveInstallmentsOptions } from "../options"
+
+const base = { storeId: "store-1", secret: "s3cr3t", environment: "sandbox" }
+
+describe("resolveInstallmentsOptions", () => {
+  it("maps each environment preset to the bank's address", () => {
+    expect(resolveInstallmentsOptions({ ...base, environment: "sandbox" }).baseUrl).toBe("https://u2-demo-ext.mono.st4g3.com")
+    expect(resolveInstallmentsOptions({ ...base, environment: "stage" }).baseUrl).toBe("https://u2-ext.mono.st4g3.com")
+    expect(resolveInstallmentsOptions({ ...base, environment: "production" }).baseUrl).toBe("https://u2.monobank.com.ua")
+  })
+
+  it("accepts an explicit base URL instead of a preset and trims trailing slashes", () => {
+    const options = resolveInstallmentsOptions({ storeId: "s", secret: "x", baseUrl: "http://127.0.0.1:9797/", callbackBaseUrl: "https://shop.example.com/" })
+    expect(options.baseUrl).toBe("http://127.0.0.1:9797")
+    expect(options.callbackBaseUrl).toBe("https://shop.example.com")
+  })
+
+  it("fills defaults: parts 3, 4, 6 with 3 as default, INTERNET source", () => {
+    const options = resolveInstallmentsOptions(base)
+    expect(options.allowedParts).toEqual([3, 4, 6])
+    expect(options.defaultParts).toBe(3)
+    expect(options.invoiceSource).toBe("INTERNET")
+  })
+
+  it("sorts allowed parts and keeps a default that is among them", () => {
+    const options = resolveInstallmentsOptions({ ...base, allowedParts: [10, 3, 25], defaultParts: 10, invoiceSource: "STORE", pointId: "P-1" })
+    expect(options).toMatchObject({ allowedParts: [3, 10, 25], defaultParts: 10, invoiceSource: "STORE", pointId: "P-1" })
+  })
+
+  it.each([
+    [{ secret: "x", environment: "sandbox" }, /storeId is required/],
+    [{ storeId: "s", environment: "sandbox" }, /secret is required/],
+    [{ storeId: "s", secret: "   ", environment: "sandbox" }, /secret is required/],
+    [{ storeId: "s", secret: "x" }, /environment is required: "sandbox", "stage" or "production"/],
+    [{ ...base, environment: "prod" }, /environment must be one of "sandbox", "stage", "production"/],
+    [{ ...base, baseUrl: "http://127.0.0.1:1" }, /either environment or baseUrl, not both/],
+    [{ storeId: "s", secret: "x", baseUrl: "ftp://bank" }, /baseUrl must be an absolute http\(s\) URL/],
+    [{ ...base, callbackBaseUrl: "shop.example.com" }, /callbackBaseUrl must be an absolute http\(s\) URL/],
+    [{ ...base, allowedParts: [2, 3] }, /allowedParts.0 must be at least 3/],
+    [{ ...base, allowedParts: [3, 26] }, /allowedParts.1 must be at most 25/],
+    [{ ...base, allowedParts: [3, 3] }, /must not repeat/],
+    [{ ...base, allowedParts: [] }, /at least one number of payments/],
+    [{ ...base, allowedParts: [3, 4.5] }, /whole number from 3 to 25/],
+    [{ ...base, defaultParts: 12 }, /defaultParts must be one of allowedParts \(3, 4, 6\)/],
+    [{ ...base, invoiceSource: "ONLINE" }, /invoiceSource must be "INTERNET" or "STORE"/],
+    [{ ...base, pointId: "x".repeat(51) }, /pointId must be at most 50 characters/],
+  ])("rejects %j with a message naming the option", (options, message) => {
+    expect(() => resolveInstallmentsOptions(options)).toThrow(message)
+  })
+
+  it("never echoes the secret in its messages", () => {
+    try {
+      resolveInstallmentsOptions({ storeId: "", secret: "very-secret-value", environment: "nowhere" })
+      throw new Error("expected a failure")
+    } catch (error) {
+      expect((error as Error).message).not.toContain("very-secret-value")
+      expect((error as Error).message).toMatch(/storeId.*environment|environment.*storeId/)
+    }
+  })
+})

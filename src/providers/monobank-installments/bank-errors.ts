@@ -1,0 +1,60 @@
+/**
+ * Installment API errors (body `{ message }`, keyed by HTTP status) as MedusaErrors a store owner
+ * or shopper can act on. The bank's Trace-Id stays in the message: monobank support asks for it.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
+
+type ErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
+
+const BY_STATUS: Record<number, { type: ErrorType; text: string }> = {
+  400: { type: MedusaError.Types.INVALID_DATA, text: "monobank refused the request" },
+  401: {
+    type: MedusaError.Types.UNAUTHORIZED,
+    text: "monobank rejected the request signature: check the storeId and secret options of the monobank-installments provider",
+  },
+  403: {
+    type: MedusaError.Types.FORBIDDEN,
+    text: "monobank does not allow this store to create installment orders: check the storeId option or contact monobank",
+  },
+  404: { type: MedusaError.Types.NOT_FOUND, text: "monobank does not know this installment order" },
+  429: { type: MedusaError.Types.UNEXPECTED_STATE, text: "monobank is rate-limiting requests; try again in a minute" },
+}
+
+function trace(error: MonobankApiError): string {
+  return error.traceId ? ` [monobank Trace-Id ${error.traceId}]` : ""
+}
+
+/** Wraps an error from the bank layer; `action` says what we were doing ("confirm the order"). */
+export function toMedusaBankError(action: string, error: unknown): MedusaError {
+  if (error instanceof MedusaError) return error
+  if (!isMonobankApiError(error)) {
+    const message = error instanceof Error ? error.message : String(error)
+    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank installments: ${action} failed: ${message}`)
+  }
+  if (error.kind === "validation") {
+    return new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: ${action}: ${error.message}`)
+  }
+  if (error.outcomeUnknown || error.kind === "timeout" || error.kind === "network") {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `monobank did not answer in time while trying to ${action}; nothing was repeated. Try again in a minute${trace(error)}`
+    )
+  }
+  const known = error.status !== undefined ? BY_STATUS[error.status] : undefined
+  const bankText = error.errText ? `: ${error.errText}` : ""
+  if (known) return new MedusaError(known.type, `${known.text} (${action})${bankText}${trace(error)}`)
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `monobank could not ${action} (HTTP ${error.status ?? "?"})${bankText}${trace(error)}`
+  )
+}
+
+/** A 4xx answer: the bank saw the request and refused it (nothing happened). */
+export function isRefusedByBank(error: unknown): boolean {
+  return isMonobankApiError(error) && error.kind === "http" && !!error.status && error.status >= 400 && error.status < 500
+}
+
+export function isOutcomeUnknown(error: unknown): boolean {
+  return isMonobankApiError(error) && error.outcomeUnknown
+}

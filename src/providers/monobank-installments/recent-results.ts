@@ -1,0 +1,32 @@
+/**
+ * Medusa's webhook subscriber and ours both ask the provider about the same callback; this keeps
+ * the answer for a minute so the bank is asked, and a forged callback is logged, once. Failures
+ * are not kept, so a retry asks again.
+ */
+export class RecentResults<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>()
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 500,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    this.prune()
+    const hit = this.entries.get(key)
+    if (hit) return hit.value
+    const value = compute()
+    this.entries.set(key, { at: this.now(), value })
+    value.catch(() => this.entries.delete(key))
+    return value
+  }
+
+  private prune(): void {
+    const oldest = this.now() - this.ttlMs
+    for (const [key, entry] of this.entries) {
+      if (entry.at >= oldest && this.entries.size <= this.maxEntries) break
+      this.entries.delete(key)
+    }
+  }
+}

@@ -1,0 +1,272 @@
+/**
+ * Medusa payment provider for monobank installment purchase ("Покупка частинами").
+ *
+ * initiate = create the bank order (store_order_id = payment session id), authorize = read its
+ * state (the shopper confirms in the app), capture = confirm (goods handed over), cancel = reject,
+ * refund = return. Every bank-changing call first reads the order's state, so repeating one, or
+ * calling it when the bank is already there, is safe.
+ */
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
+import { toKopecks } from "./amounts"
+import { toMedusaBankError } from "./bank-errors"
+import { callbackKey, checkCallback } from "./callback"
+import { callbackUrlFor, kyivDate } from "./callback-url"
+import { InstallmentInputError, toMedusaInputError } from "./input-errors"
+import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
+import { InstallmentOrders } from "./orders"
+import { resolveInstallmentsOptions, type MonobankInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
+import { planCreateOrder } from "./order-request"
+import { RecentResults } from "./recent-results"
+import { maskPhone } from "./phone"
+import { readOrderId, readReturns, stateData, TRANSIENT_INPUT_KEYS } from "./session-data"
+import { describeOrderState, type InstallmentOutcome } from "./states"
+
+export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
+
+type Cradle = { logger: Logger } & Record<string, unknown>
+
+const CALLBACK_REJECTIONS = {
+  no_body: "an empty body",
+  no_signature: "no signature header",
+  not_utf8: "a body that is not UTF-8",
+  bad_signature: "a signature that does not match the body (wrong secret or altered body)",
+  malformed: "a body that is not an installment state",
+} as const
+
+export class MonobankInstallmentsProviderService extends AbstractPaymentProvider<MonobankInstallmentsOptions> {
+  static override identifier = INSTALLMENTS_IDENTIFIER
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    resolveInstallmentsOptions(options)
+  }
+
+  protected readonly options_: ResolvedInstallmentsOptions
+  protected readonly logger_: Logger
+  protected readonly client_: InstallmentsClient
+  protected readonly orders_: InstallmentOrders
+  private callbackUrl_?: string | null
+  private readonly recentCallbacks_ = new RecentResults<WebhookActionResult>()
+
+  constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
+    super(cradle, options)
+    this.options_ = resolveInstallmentsOptions(options)
+    this.logger_ = cradle.logger
+    this.client_ = new InstallmentsClient({
+      storeId: this.options_.storeId,
+      secret: this.options_.secret,
+      baseUrl: this.options_.baseUrl,
+      timeoutMs: this.options_.timeoutMs,
+    })
+    this.orders_ = new InstallmentOrders(this.client_)
+  }
+
+  async initiatePayment({ amount, currency_code, data = {}, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = (data.session_id as string | undefined) ?? context?.idempotency_key
+    let plan
+    try {
+      plan = planCreateOrder(
+        { amount, currency_code, data, customer: context?.customer, sessionId, callbackUrl: this.callbackUrl(), date: kyivDate(new Date()) },
+        this.options_
+      )
+    } catch (error) {
+      if (error instanceof InstallmentInputError) throw toMedusaInputError(error)
+      throw error
+    }
+    const { order_id } = await this.bank("create the installment order", () => this.client_.createOrder(plan.request))
+    // A repeated store_order_id returns an order that may already be further along: read it.
+    const info = await this.orders_.stateOrAssumeNew(order_id)
+    this.logger_.info(
+      `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
+    )
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    return {
+      id: order_id,
+      status: SESSION_STATUS[outcome.status],
+      data: {
+        ...TRANSIENT_INPUT_KEYS,
+        store_order_id: plan.request.store_order_id,
+        client_phone: maskPhone(plan.request.client_phone),
+        parts_count: plan.parts,
+        total_sum: plan.request.total_sum,
+        ...stateData(info, new Date()),
+      },
+    }
+  }
+
+  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (outcome.status !== "authorized" && outcome.status !== "captured") {
+      // Not authorized yet (or never will be): say why, in words the shopper understands.
+      throw new MedusaError(
+        MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+        shopperMessage(outcome),
+        `monobank_installments.${outcome.code}`
+      )
+    }
+    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+  }
+
+  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const info = await this.bank("confirm the installment order", () => this.orders_.confirm(this.orderIdOf(data)))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (outcome.status !== "captured" && outcome.status !== "refunded") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `monobank installment order ${info.order_id} cannot be captured: it is ${outcome.code} (${outcome.description})`
+      )
+    }
+    return { data: this.withState(data, info) }
+  }
+
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const orderId = readOrderId(data)
+    if (!orderId) return { data }
+    const info = await this.bank("reject the installment order", () => this.orders_.reject(orderId))
+    if (info.state === "SUCCESS") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `monobank installment order ${orderId} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
+      )
+    }
+    return { data: this.withState(data, info) }
+  }
+
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const orderId = readOrderId(data)
+    if (!orderId) return { data }
+    const info = await this.bank("withdraw the installment order", () => this.orders_.withdraw(orderId, this.logger_))
+    return { data: this.withState(data, info) }
+  }
+
+  async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const orderId = this.orderIdOf(data)
+    const refundId = context?.idempotency_key
+    if (!refundId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank installments: a refund needs its Medusa refund id")
+    }
+    const returns = readReturns(data)
+    if (returns.some((entry) => entry.store_return_id === refundId)) return { data }
+    const result = await this.bank("return money for the installment order", () =>
+      this.orders_.returnMoney({ orderId, kopecks: toKopecks(amount), storeReturnId: refundId, recorded: returns.length })
+    )
+    const recorded = result.returned ? [...returns, result.returned] : returns
+    return { data: { ...this.withState(data, result.info), returns: recorded } }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    return { data: this.withState(data, info) }
+  }
+
+  /**
+   * Medusa never calls this on its own; our refresh workflow does, to re-read the bank state into
+   * the session. The order's sum is fixed at the bank, so a different amount needs a new session.
+   */
+  async updatePayment({ data, amount, currency_code }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const orderId = this.orderIdOf(data)
+    const total = data?.total_sum
+    if (currency_code?.toUpperCase() !== "UAH" || (total !== undefined && toKopecks(amount) !== toKopecks(total as number))) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `monobank installment order ${orderId} was created for ${total} UAH; to pay a different amount, start a new payment session`
+      )
+    }
+    const info = await this.bank("read the installment order", () => this.client_.getOrderState(orderId))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(payload))
+  }
+
+  private async readCallback(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const check = checkCallback(payload, this.options_.secret)
+    if (!check.ok) {
+      this.logger_.warn(
+        `monobank installments: ignored a callback with ${CALLBACK_REJECTIONS[check.reason]}; nothing was changed. ` +
+          `If genuine callbacks are ignored, check the provider's secret option.`
+      )
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const { order_id, state, order_sub_state } = check.body
+    const outcome = describeOrderState(state, order_sub_state)
+    // The callback names only the bank's order; our session id is its store_order_id.
+    const order = await this.bank("read the installment order", () => this.orders_.dataOrUnknown(order_id))
+    if (!order) {
+      this.logger_.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const sessionId = order.store_order_id
+    if (!sessionId?.startsWith("payses_")) {
+      this.logger_.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    this.logger_.info(`monobank installments: callback for order ${order_id} (session ${sessionId}): ${state}/${order_sub_state}`)
+    return { action: WEBHOOK_ACTION[outcome.status], data: { session_id: sessionId, amount: order.total_sum ?? 0 } }
+  }
+
+  private withState(data: Record<string, unknown> | undefined, info: OrderStateInfo): Record<string, unknown> {
+    return { ...data, ...stateData(info, new Date()) }
+  }
+
+  private orderIdOf(data: Record<string, unknown> | undefined): string {
+    const orderId = readOrderId(data)
+    if (!orderId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no monobank installment order (order_id missing in its data)")
+    }
+    return orderId
+  }
+
+  private async bank<T>(action: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw toMedusaBankError(action, error)
+    }
+  }
+
+  private callbackUrl(): string | undefined {
+    if (this.callbackUrl_ === undefined) {
+      this.callbackUrl_ = callbackUrlFor(this.options_, this.container, this.logger_) ?? null
+    }
+    return this.callbackUrl_ ?? undefined
+  }
+}
+
+function shopperMessage(outcome: InstallmentOutcome): string {
+  return `${outcome.message.en} / ${outcome.message.uk}`
+}
+
+export default MonobankInstallmentsProviderService

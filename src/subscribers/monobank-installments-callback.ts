@@ -1,0 +1,49 @@
+/**
+ * Medusa's core webhook handler completes the cart on `authorized` / `captured` and drops the
+ * rest. This subscriber takes the same `payment.webhook_received` events of the
+ * `monobank-installments` provider and, for failures (FAIL/*: declined, timed out, rejected by the
+ * store), brings the payment session up to date so the storefront can show why. The provider
+ * verifies the signature first; a forged or unsigned callback stops there.
+ */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { syncInstallmentSessionWorkflow } from "../workflows/installments"
+
+type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }
+
+const HANDLED_HERE: readonly string[] = [PaymentActions.FAILED, PaymentActions.CANCELED]
+
+/** `monobank-installments_<id>` (Medusa may or may not prefix `pp_`). */
+export function isInstallmentsProvider(provider: unknown): provider is string {
+  return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith("monobank-installments_")
+}
+
+function withBufferBody(payload: ProviderWebhookPayload["payload"]): ProviderWebhookPayload["payload"] {
+  const raw = payload.rawData as unknown as { type?: string; data?: number[] }
+  if (raw?.type === "Buffer" && Array.isArray(raw.data)) return { ...payload, rawData: Buffer.from(raw.data) }
+  return payload
+}
+
+export default async function monobankInstallmentsCallbackHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
+  const { provider, payload } = event.data ?? ({} as WebhookEvent)
+  if (!isInstallmentsProvider(provider) || !payload) return
+  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const result = await paymentModule.getWebhookActionAndData({ provider, payload: withBufferBody(payload) })
+  const sessionId = result.data?.session_id
+  if (!sessionId || !HANDLED_HERE.includes(result.action)) return
+  try {
+    await syncInstallmentSessionWorkflow(container).run({ input: { session_id: sessionId, complete_cart: false } })
+  } catch (error) {
+    if (!MedusaError.isMedusaError(error) || (error as MedusaError).type !== MedusaError.Types.NOT_FOUND) throw error
+    // The shopper switched payment method meanwhile: the session is gone, nothing to update.
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`monobank installments: callback for session ${sessionId}, which no longer exists; ignored`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: PaymentWebhookEvents.WebhookReceived,
+  context: { subscriberId: "monobank-installments-callback" },
+}

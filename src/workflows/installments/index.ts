@@ -1,0 +1,6 @@
+export {
+  syncInstallmentSessionWorkflow,
+  syncInstallmentSessionWorkflowId,
+  type SyncInstallmentSessionInput,
+} from "./sync-installment-session"
+export type { InstallmentSessionSummary } from "./steps/summarize-installment-session"

@@ -1,0 +1,31 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { completeInstallmentCartStep } from "./steps/complete-installment-cart"
+import { loadInstallmentSessionStep } from "./steps/load-installment-session"
+import { refreshInstallmentSessionStep } from "./steps/refresh-installment-session"
+import { summarizeInstallmentSessionStep } from "./steps/summarize-installment-session"
+
+export type SyncInstallmentSessionInput = {
+  session_id: string
+  /** Complete the cart when the shopper has confirmed (polling); callbacks leave that to Medusa. */
+  complete_cart?: boolean
+}
+
+export const syncInstallmentSessionWorkflowId = "monobank-installments-sync-session"
+
+/**
+ * Brings a monobank installment payment session up to date with the bank: reads the order state
+ * into the session (failures get their code and texts), completes the cart once the shopper has
+ * confirmed if asked to, and returns what the storefront shows.
+ */
+export const syncInstallmentSessionWorkflow = createWorkflow(
+  syncInstallmentSessionWorkflowId,
+  (input: SyncInstallmentSessionInput) => {
+    const loaded = loadInstallmentSessionStep({ session_id: input.session_id })
+    const session = refreshInstallmentSessionStep({ session: loaded.session })
+    when({ input }, ({ input }) => input.complete_cart === true).then(() => {
+      completeInstallmentCartStep({ session, cart_id: loaded.cart_id })
+    })
+    const summaryInput = transform({ session, loaded }, ({ session, loaded }) => ({ session, cart_id: loaded.cart_id }))
+    return new WorkflowResponse(summarizeInstallmentSessionStep(summaryInput))
+  }
+)
