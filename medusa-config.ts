@@ -16,6 +16,38 @@ const STORE_URL = env.MONOBANK_STORE_URL || `http://localhost:${env.PORT || 9000
 // "medusa-payment-monobank/providers/<name>" instead).
 const paymentProviders: { resolve: string; id: string; options: Record<string, unknown> }[] = [
   // -- providers: begin
+  {
+    // monobank installment purchase (docs/installments.md). Without env: the emulator's test store.
+    // MONOBANK_INSTALLMENTS_ENVIRONMENT=sandbox|stage|production talks to the real bank instead of
+    // MONOBANK_EMULATOR_URL.
+    resolve: "./src/providers/monobank-installments",
+    id: "monobank-installments",
+    options: {
+      storeId: env.MONOBANK_INSTALLMENTS_STORE_ID || "test_store_with_confirm",
+      secret: env.MONOBANK_INSTALLMENTS_SECRET || "emulator-installments-test-secret",
+      ...(env.MONOBANK_INSTALLMENTS_ENVIRONMENT
+        ? { environment: env.MONOBANK_INSTALLMENTS_ENVIRONMENT }
+        : { baseUrl: EMULATOR_URL }),
+      callbackBaseUrl: STORE_URL,
+    },
+  },
+  // monobank card payments (docs/acquiring.md), in both capture modes: "monobank" holds the card
+  // and the admin captures; "monobank-debit" charges at once.
+  ...(["manual", "automatic"] as const).map((captureMode) => ({
+    resolve: "./src/providers/monobank",
+    id: captureMode === "manual" ? "monobank" : "monobank-debit",
+    options: {
+      token: env.MONOBANK_ACQUIRING_TOKEN || "emulator-acquiring-test-token",
+      baseUrl: env.MONOBANK_ACQUIRING_BASE_URL || EMULATOR_URL,
+      captureMode,
+      redirectUrl: `${env.STOREFRONT_URL || "http://localhost:8000"}/checkout/monobank/return?session={session_id}`,
+      webhookBaseUrl: STORE_URL,
+      cardSaving: true,
+      ...(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS
+        ? { webhookKeyRefreshIntervalMs: Number(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS) }
+        : {}),
+    },
+  })),
   // -- providers: end
 ]
 

@@ -3,7 +3,7 @@
 export const DEFAULT_ACQUIRING_TOKEN = "emulator-acquiring-test-token"
 /** The bank's public installments sandbox store: code written against the emulator works there too. */
 export const DEFAULT_INSTALLMENTS_STORE_ID = "test_store_with_confirm"
-export const DEFAULT_INSTALLMENTS_SECRET = "secret_98765432--123-123"
+export const DEFAULT_INSTALLMENTS_SECRET = "emulator-installments-test-secret"
 
 /** Card numbers with a scripted outcome. Any other Luhn-valid number pays. */
 export const TEST_CARDS = {

@@ -57,7 +57,7 @@ async function main() {
     STORE_CORS: `http://localhost:${PORTS.storefront}`,
     MONOBANK_EMULATOR_URL: emulator.url,
     MONOBANK_STORE_URL: storeUrl,
-    MONOBANK_STOREFRONT_URL: `http://localhost:${PORTS.storefront}`,
+    STOREFRONT_URL: `http://localhost:${PORTS.storefront}`,
     MONOBANK_ACQUIRING_TOKEN: emulator.acquiringToken,
     MONOBANK_INSTALLMENTS_STORE_ID: emulator.installments.storeId,
     MONOBANK_INSTALLMENTS_SECRET: emulator.installments.secret,

@@ -1,14 +1,17 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { addMonobankBasket } from "../providers/monobank/store-middleware"
 import { addInstallmentCartContext } from "./store/monobank/installments/session-middleware"
 
 export default defineMiddlewares({
   routes: [
     {
-      // monobank installments: cart lines and billing phone for the bank order, and the previous
-      // installments order withdrawn before a new one is created (see the middleware).
+      // Each middleware acts only when its own provider is chosen:
+      // - card payments: the cart's receipt lines for the fiscal basket (`basketOrder`);
+      // - installments: cart lines and billing phone for the bank order, and the previous
+      //   installments order withdrawn before a new one is created.
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [addInstallmentCartContext],
+      middlewares: [addMonobankBasket, addInstallmentCartContext],
     },
   ],
 })

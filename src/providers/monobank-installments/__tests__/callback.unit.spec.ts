@@ -1,7 +1,7 @@
 import { signInstallmentsBody } from "../../../lib/monobank"
 import { checkCallback } from "../callback"
 
-const SECRET = "secret_98765432--123-123"
+const SECRET = "emulator-installments-test-secret"
 const body = JSON.stringify({ order_id: "2f1c", state: "IN_PROCESS", order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
 const signed = (raw: Buffer | string, secret = SECRET) => ({ signature: signInstallmentsBody(raw, secret) })
 

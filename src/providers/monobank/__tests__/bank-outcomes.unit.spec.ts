@@ -1,0 +1,203 @@
+/**
+ * The provider against the emulator over real HTTP, for what the HTTP specs cannot reach easily:
+ * unknown outcomes (the bank acted but the answer was lost), amount changes, releases.
+ */
+import { startEmulator, type RunningEmulator } from "../../../../emulator"
+import { MonobankProviderService } from "../service"
+
+const REGISTRATION_KEY = "pp_monobank_test"
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
+
+let emulator: RunningEmulator
+let provider: MonobankProviderService
+
+/** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
+function createProvider(options: Record<string, unknown>) {
+  const cradle: Record<string, unknown> = { logger: silent, payment_providers: [REGISTRATION_KEY] }
+  const instance = new MonobankProviderService(cradle, options)
+  Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
+  return instance
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 10 })
+  await emulator.control.setWebhookMode("drop")
+  provider = createProvider({
+    token: emulator.acquiringToken,
+    baseUrl: emulator.url,
+    captureMode: "manual",
+    redirectUrl: "https://shop.example/return?session={session_id}",
+    webhookBaseUrl: "https://api.shop.example",
+    timeoutMs: 2000,
+  })
+})
+
+afterAll(async () => {
+  await emulator?.close()
+})
+
+beforeEach(async () => {
+  await emulator.control.reset()
+  await emulator.control.setWebhookMode("drop")
+})
+
+async function bankCalls(suffix: string) {
+  return (await emulator.control.calls()).filter((c) => c.path.endsWith(suffix)).length
+}
+
+async function heldPayment(amount = 1234.56) {
+  const started = await provider.initiatePayment({
+    amount,
+    currency_code: "uah",
+    data: { session_id: "payses_test1" },
+  })
+  await emulator.control.payInvoice(started.data!.invoiceId as string)
+  const authorized = await provider.authorizePayment({ data: started.data })
+  expect(authorized.status).toBe("authorized")
+  return authorized.data!
+}
+
+async function capturedPayment() {
+  const held = await heldPayment()
+  return (await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).data!
+}
+
+describe("monobank provider against the bank emulator", () => {
+  it("creates an invoice for the session: amount in kopecks, hold, reference, return and webhook URLs", async () => {
+    const started = await provider.initiatePayment({ amount: "1234.56", currency_code: "uah", data: { session_id: "payses_abc" } })
+    expect(started.status).toBe("pending")
+    const invoice = await emulator.control.getInvoice(started.id)
+    expect(invoice).toMatchObject({
+      amount: 123_456,
+      ccy: 980,
+      paymentType: "hold",
+      reference: "payses_abc",
+      redirectUrl: "https://shop.example/return?session=payses_abc",
+      webHookUrl: "https://api.shop.example/hooks/payment/monobank_test",
+    })
+  })
+
+  it("a refund whose answer was lost is found again by extRef, not sent twice", async () => {
+    const captured = await capturedPayment()
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "reset", afterProcessing: true })
+
+    const refunded = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_lost" } })
+    expect(refunded.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_lost", amount: 10_000, source: "medusa" })])
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+
+    // Medusa retrying the same refund does not refund again either.
+    await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_lost" } })
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+    expect((await emulator.control.getInvoice(captured.invoiceId as string)).finalAmount).toBe(123_456 - 10_000)
+  })
+
+  it("a refund the bank never executed fails clearly and is not repeated by itself", async () => {
+    const captured = await capturedPayment()
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
+
+    await expect(
+      provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_500" } })
+    ).rejects.toThrow(/did not answer in time while trying to refund 100\.00 UAH; nothing was repeated/)
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+    expect((await emulator.control.getInvoice(captured.invoiceId as string)).cancelList).toEqual([])
+  })
+
+  it("a capture whose answer was lost reads the bank and succeeds without a second finalize", async () => {
+    const held = await heldPayment()
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/finalize", count: 1, kind: "reset", afterProcessing: true })
+    const captured = await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })
+    expect(captured.data).toMatchObject({ status: "success", finalAmount: 123_456 })
+    expect(await bankCalls("/invoice/finalize")).toBe(1)
+    // The webhook, the storefront and Medusa may all ask again: a no-op.
+    await provider.capturePayment({ data: captured.data, context: { idempotency_key: "capt_2" } })
+    expect(await bankCalls("/invoice/finalize")).toBe(1)
+  })
+
+  it("an invoice create that failed is not retried", async () => {
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/create", count: 1, kind: "500" })
+    await expect(
+      provider.initiatePayment({ amount: 10, currency_code: "uah", data: { session_id: "payses_x" } })
+    ).rejects.toThrow(/monobank/)
+    expect(await bankCalls("/invoice/create")).toBe(1)
+  })
+
+  it("a new amount replaces the unpaid invoice; a paid one cannot change", async () => {
+    const started = await provider.initiatePayment({ amount: 100, currency_code: "uah", data: { session_id: "payses_u" } })
+    const same = await provider.updatePayment({ amount: 100, currency_code: "uah", data: started.data })
+    expect(same.data).toEqual(started.data)
+
+    const updated = await provider.updatePayment({ amount: 150, currency_code: "uah", data: { ...started.data, save_card: false } })
+    expect(updated.data).toMatchObject({ amount: 15_000, reference: "payses_u", save_card: false })
+    expect(updated.data!.invoiceId).not.toBe(started.data!.invoiceId)
+    expect(await emulator.control.getInvoice(started.data!.invoiceId as string)).toMatchObject({ status: "expired", removed: true })
+
+    await emulator.control.payInvoice(updated.data!.invoiceId as string)
+    await expect(provider.updatePayment({ amount: 200, currency_code: "uah", data: updated.data })).rejects.toThrow(
+      /amount cannot change any more/
+    )
+  })
+
+  it("cancel releases a hold; a released hold cannot be captured; refunding a hold is refused", async () => {
+    const held = await heldPayment()
+    await expect(
+      provider.refundPayment({ amount: 10, data: held, context: { idempotency_key: "ref_hold" } })
+    ).rejects.toThrow(/only held, not captured/)
+    const canceled = await provider.cancelPayment({ data: held, context: { idempotency_key: "pay_1" } })
+    expect(canceled.data).toMatchObject({ status: "reversed", finalAmount: 0 })
+    const invoice = await emulator.control.getInvoice(held.invoiceId as string)
+    expect(invoice.cancelList.map((c: any) => c.extRef)).toEqual(["hold-release:pay_1"])
+    await expect(provider.capturePayment({ data: canceled.data })).rejects.toThrow(/hold was released/)
+    // Cancelling again is a no-op, without a bank call.
+    const calls = await bankCalls("/invoice/cancel")
+    await provider.cancelPayment({ data: canceled.data, context: { idempotency_key: "pay_1" } })
+    expect(await bankCalls("/invoice/cancel")).toBe(calls)
+  })
+
+  it("reports a declined card as an error with the bank's reason", async () => {
+    const started = await provider.initiatePayment({ amount: 10, currency_code: "uah", data: { session_id: "payses_d" } })
+    await emulator.control.payInvoice(started.data!.invoiceId as string, { pan: "4000000000009995" })
+    const status = await provider.getPaymentStatus({ data: started.data })
+    expect(status).toMatchObject({ status: "error", data: { status: "failure", errCode: "59" } })
+    expect(status.data!.failureReason).toMatch(/Insufficient funds/)
+  })
+
+  it("sends the cart's lines as the fiscal basket when configured", async () => {
+    const fiscal = createProvider({
+      token: emulator.acquiringToken,
+      baseUrl: emulator.url,
+      redirectUrl: "https://shop.example/return",
+      webhookBaseUrl: "https://api.shop.example",
+      fiscalBasket: true,
+    })
+    const started = await fiscal.initiatePayment({
+      amount: 1304.56,
+      currency_code: "uah",
+      data: {
+        session_id: "payses_f",
+        monobank_basket: [
+          { name: "Вишиванка (M)", code: "VYSH-M", quantity: 1, total: "1234.56" },
+          { name: "Доставка: Courier", code: "so_1", quantity: 1, total: "70" },
+        ],
+      },
+      context: { customer: { id: "cus_1", email: "buyer@example.test" } },
+    })
+    const invoice = await emulator.control.getInvoice(started.id)
+    expect(invoice.merchantPaymInfo).toMatchObject({
+      reference: "payses_f",
+      customerEmails: ["buyer@example.test"],
+      basketOrder: [
+        { name: "Вишиванка (M)", qty: 1, sum: 123_456, total: 123_456, code: "VYSH-M" },
+        { name: "Доставка: Courier", qty: 1, sum: 7000, total: 7000, code: "so_1" },
+      ],
+    })
+  })
+
+  it("refuses currencies the bank does not take and amounts finer than kopecks", async () => {
+    await expect(provider.initiatePayment({ amount: 10, currency_code: "xyz", data: { session_id: "p" } })).rejects.toThrow(
+      /cannot take payments in XYZ/
+    )
+    await expect(provider.initiatePayment({ amount: "10.001", currency_code: "uah", data: { session_id: "p" } })).rejects.toThrow(
+      /more than 2 decimal places/
+    )
+  })
+})

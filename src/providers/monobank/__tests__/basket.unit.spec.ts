@@ -1,0 +1,46 @@
+import { basketLinesFromCart, buildBasketOrder, readBasketLines } from "../basket"
+
+const cart = {
+  items: [
+    { product_title: "Вишиванка", variant_title: "M", variant_sku: "VYSH-M", quantity: 2, total: "2469.12" },
+    { title: "Рушник", product_title: "Рушник", variant_title: "Default variant", variant_id: "variant_1", quantity: 3, total: 100 },
+  ],
+  shipping_methods: [
+    { name: "Courier", shipping_option_id: "so_1", total: 70 },
+    { name: "Free pickup", shipping_option_id: "so_2", total: 0 },
+  ],
+}
+
+describe("fiscal basket", () => {
+  it("turns cart lines and paid shipping into receipt lines with a product code", () => {
+    expect(basketLinesFromCart(cart)).toEqual([
+      { name: "Вишиванка (M)", code: "VYSH-M", quantity: 2, total: "2469.12" },
+      { name: "Рушник", code: "variant_1", quantity: 3, total: "100" },
+      { name: "Доставка: Courier", code: "so_1", quantity: 1, total: "70" },
+    ])
+  })
+
+  it("gives up on a cart whose lines miss totals or codes", () => {
+    expect(basketLinesFromCart({ items: [{ product_title: "x", quantity: 1, total: 1 }] })).toBeUndefined()
+    expect(basketLinesFromCart({ items: [] })).toBeUndefined()
+  })
+
+  it("builds the bank's basketOrder in kopecks: unit price in sum, exact line total in total", () => {
+    const lines = basketLinesFromCart(cart)!
+    expect(buildBasketOrder(lines, 263_912, 980)).toEqual([
+      { name: "Вишиванка (M)", qty: 2, sum: 123_456, total: 246_912, code: "VYSH-M" },
+      { name: "Рушник", qty: 3, sum: 3333, total: 10_000, code: "variant_1" },
+      { name: "Доставка: Courier", qty: 1, sum: 7000, total: 7000, code: "so_1" },
+    ])
+  })
+
+  it("is not sent when the lines do not add up to the invoice amount", () => {
+    expect(buildBasketOrder(basketLinesFromCart(cart)!, 263_900, 980)).toBeUndefined()
+  })
+
+  it("reads only well-formed lines from session data", () => {
+    expect(readBasketLines([{ name: "x", code: "c", quantity: 1, total: "1.00" }])).toHaveLength(1)
+    expect(readBasketLines([{ name: "x", quantity: 1, total: 1 }])).toBeUndefined()
+    expect(readBasketLines("nope")).toBeUndefined()
+  })
+})

@@ -1,0 +1,79 @@
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { InvoiceStatusRecord } from "../../../lib/monobank"
+import { capturedMinor, refundableMinor, SESSION_STATUS, webhookAction } from "../status"
+
+function record(patch: Partial<InvoiceStatusRecord>): InvoiceStatusRecord {
+  return { invoiceId: "inv1", status: "success", amount: 130_456, ccy: 980, ...patch }
+}
+
+const cancel = (amount: number, status: "success" | "processing" | "failure", extRef?: string) => ({
+  amount,
+  status,
+  extRef,
+  createdDate: "2026-01-01T00:00:00Z",
+  modifiedDate: "2026-01-01T00:00:00Z",
+})
+
+describe("invoice status -> Medusa", () => {
+  it("maps each bank status to the session status of the issue", () => {
+    expect(SESSION_STATUS).toEqual({
+      created: PaymentSessionStatus.PENDING,
+      processing: PaymentSessionStatus.PENDING,
+      hold: PaymentSessionStatus.AUTHORIZED,
+      success: PaymentSessionStatus.CAPTURED,
+      failure: PaymentSessionStatus.ERROR,
+      expired: PaymentSessionStatus.CANCELED,
+      reversed: PaymentSessionStatus.CANCELED,
+    })
+  })
+
+  it("tells the core handler hold = authorized and success = captured", () => {
+    expect(webhookAction(record({ status: "hold" }))).toBe(PaymentActions.AUTHORIZED)
+    expect(webhookAction(record({ status: "success" }))).toBe(PaymentActions.SUCCESSFUL)
+    expect(webhookAction(record({ status: "failure" }))).toBe(PaymentActions.FAILED)
+    expect(webhookAction(record({ status: "processing" }))).toBe(PaymentActions.PENDING)
+  })
+
+  it("reads a hold reversed by the bank as canceled, a refunded payment as none of the core's business", () => {
+    expect(webhookAction(record({ status: "reversed", finalAmount: 0 }))).toBe(PaymentActions.CANCELED)
+    expect(
+      webhookAction(record({ status: "reversed", finalAmount: 0, cancelList: [cancel(130_456, "success", "ref_1")] }))
+    ).toBe(PaymentActions.NOT_SUPPORTED)
+    expect(
+      webhookAction(
+        record({ status: "reversed", finalAmount: 0, cancelList: [cancel(130_456, "success", "hold-release:pay_1")] })
+      )
+    ).toBe(PaymentActions.CANCELED)
+  })
+})
+
+describe("captured and refundable amounts", () => {
+  it("a debit payment took its amount; completed refunds are added back to finalAmount", () => {
+    expect(capturedMinor(record({}))).toBe(130_456)
+    const refunded = record({ finalAmount: 100_456, cancelList: [cancel(30_000, "success")] })
+    expect(capturedMinor(refunded)).toBe(130_456)
+    expect(refundableMinor(refunded)).toBe(100_456)
+  })
+
+  it("a refund still processing is not refundable again", () => {
+    const pending = record({ finalAmount: 130_456, cancelList: [cancel(30_000, "processing")] })
+    expect(capturedMinor(pending)).toBe(130_456)
+    expect(refundableMinor(pending)).toBe(100_456)
+  })
+
+  it("a partly finalized hold took only the finalized amount; a hold took nothing yet", () => {
+    expect(capturedMinor(record({ finalAmount: 100_000 }))).toBe(100_000)
+    expect(capturedMinor(record({ status: "hold", finalAmount: 130_456 }))).toBe(0)
+    expect(refundableMinor(record({ status: "hold", finalAmount: 130_456 }))).toBe(0)
+  })
+
+  it("partially refunded and reported as reversed with finalAmount > 0 still has money to refund", () => {
+    const reversed = record({ status: "reversed", finalAmount: 30_456, cancelList: [cancel(100_000, "success")] })
+    expect(capturedMinor(reversed)).toBe(130_456)
+    expect(refundableMinor(reversed)).toBe(30_456)
+  })
+
+  it("failed refunds count for nothing", () => {
+    expect(refundableMinor(record({ cancelList: [cancel(30_000, "failure")] }))).toBe(130_456)
+  })
+})

@@ -1,0 +1,127 @@
+/**
+ * Capturing and releasing a payment. Each reads the invoice status first (the bank is the source
+ * of truth: the storefront, webhooks and Medusa retries race), acts only on the difference, and
+ * after an unknown outcome reads the status again instead of repeating the call.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { InvoiceStatusRecord } from "../../lib/monobank"
+import { formatMinor, type ProviderDeps } from "./deps"
+import { isOutcomeUnknown, toMedusaError } from "./errors"
+import { applyStatus, type MonobankData } from "./payment-data"
+import { capturedMinor, HOLD_RELEASE_PREFIX } from "./status"
+
+export async function readInvoice(deps: ProviderDeps, invoiceId: string): Promise<InvoiceStatusRecord> {
+  try {
+    return await deps.client.getInvoiceStatus(invoiceId)
+  } catch (error) {
+    throw toMedusaError(`read the status of invoice ${invoiceId}`, error)
+  }
+}
+
+const NOT_CAPTURABLE: Partial<Record<InvoiceStatusRecord["status"], string>> = {
+  created: "the shopper has not paid this monobank invoice yet",
+  processing: "the shopper's payment is still being processed by monobank",
+  failure: "the monobank payment failed; there is nothing to capture",
+  expired: "the monobank invoice expired unpaid; there is nothing to capture",
+  reversed: "the hold was released (cancelled, or expired after 9 days without capture); the money can no longer be captured",
+}
+
+/**
+ * Finalizes a hold for `amountMinor` (default: all of it). A no-op when the bank already shows
+ * the money as taken, so a webhook, the storefront and an admin may all ask. A hold is finalized
+ * once: what was not captured then went back to the shopper, so a later capture is refused.
+ */
+export async function captureInvoice(
+  deps: ProviderDeps,
+  data: MonobankData,
+  amountMinor: number | undefined,
+  earlierMinor = 0
+): Promise<MonobankData> {
+  const record = await readInvoice(deps, data.invoiceId)
+  const taken = capturedMinor(record)
+  if (taken > 0) {
+    if (amountMinor !== undefined && earlierMinor + amountMinor > taken) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot capture more: monobank finalized ${formatMinor(taken, record.ccy)} on invoice ${data.invoiceId} and released the rest of the hold`
+      )
+    }
+    return applyStatus(data, record)
+  }
+  if (record.status !== "hold") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot capture: ${NOT_CAPTURABLE[record.status]}`)
+  }
+  const amount = amountMinor ?? record.amount
+  if (amount > record.amount) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Cannot capture ${formatMinor(amount, record.ccy)}: only ${formatMinor(record.amount, record.ccy)} is held`
+    )
+  }
+  try {
+    await deps.client.finalizeInvoice({ invoiceId: data.invoiceId, amount })
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw toMedusaError(`capture invoice ${data.invoiceId}`, error)
+    const after = await readInvoice(deps, data.invoiceId)
+    if (capturedMinor(after) > 0) return applyStatus(data, after)
+    throw toMedusaError(`capture invoice ${data.invoiceId}`, error)
+  }
+  deps.logger.info(`monobank: captured ${formatMinor(amount, record.ccy)} of invoice ${data.invoiceId}`)
+  return applyStatus(data, await readInvoice(deps, data.invoiceId))
+}
+
+/** Already over: nothing left to release, no need to ask the bank. */
+function isSettledUnpaid(data: MonobankData): boolean {
+  return data.status === "failure" || data.status === "expired" || (data.status === "reversed" && !data.finalAmount)
+}
+
+/**
+ * Releases an uncaptured payment: removes an unpaid invoice or cancels a hold. Refuses when the
+ * bank already took the money (that needs a refund, which Medusa books separately).
+ */
+export async function releaseInvoice(deps: ProviderDeps, data: MonobankData, extRef: string | undefined): Promise<MonobankData> {
+  if (isSettledUnpaid(data)) return data
+  const record = await readInvoice(deps, data.invoiceId)
+  switch (record.status) {
+    case "created":
+    case "processing":
+      return removeUnpaid(deps, data)
+    case "hold":
+      return cancelHold(deps, data, record, extRef)
+    case "success":
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot cancel: monobank already captured ${formatMinor(capturedMinor(record), record.ccy)} on invoice ${data.invoiceId}; refund it instead`
+      )
+    default:
+      return applyStatus(data, record)
+  }
+}
+
+async function removeUnpaid(deps: ProviderDeps, data: MonobankData): Promise<MonobankData> {
+  try {
+    await deps.client.removeInvoice(data.invoiceId)
+  } catch (error) {
+    const after = await readInvoice(deps, data.invoiceId)
+    if (after.status === "expired" || after.status === "failure") return applyStatus(data, after)
+    throw toMedusaError(`remove unpaid invoice ${data.invoiceId}`, error)
+  }
+  return applyStatus(data, await readInvoice(deps, data.invoiceId))
+}
+
+async function cancelHold(
+  deps: ProviderDeps,
+  data: MonobankData,
+  record: InvoiceStatusRecord,
+  extRef: string | undefined
+): Promise<MonobankData> {
+  try {
+    await deps.client.cancelInvoice({ invoiceId: data.invoiceId, extRef: `${HOLD_RELEASE_PREFIX}${extRef ?? data.invoiceId}` })
+  } catch (error) {
+    const after = await readInvoice(deps, data.invoiceId)
+    if (after.status === "reversed" && capturedMinor(after) === 0) return applyStatus(data, after)
+    throw toMedusaError(`release the hold of invoice ${data.invoiceId}`, error)
+  }
+  deps.logger.info(`monobank: released the hold of ${formatMinor(record.amount, record.ccy)} on invoice ${data.invoiceId}`)
+  return applyStatus(data, await readInvoice(deps, data.invoiceId))
+}

@@ -1,0 +1,63 @@
+/** Builds the bank requests that start a payment: a hosted-page invoice or a saved-card payment. */
+import type { BasketOrderItem, InvoiceCreateRequest, MerchantPaymInfo, WalletPaymentRequest } from "../../lib/monobank"
+import { buildRedirectUrl, type MonobankOptions } from "./options"
+import { stripUndefined } from "./payment-data"
+
+export type PaymentStart = {
+  sessionId: string
+  /** Minor units. */
+  amount: number
+  ccy: number
+  webHookUrl: string
+  /** Save the card into this wallet. */
+  saveToWalletId?: string
+  basketOrder?: BasketOrderItem[]
+  customerEmail?: string
+}
+
+export function paymentTypeOf(options: MonobankOptions): "hold" | "debit" {
+  return options.captureMode === "manual" ? "hold" : "debit"
+}
+
+function merchantPaymInfo(options: MonobankOptions, start: PaymentStart): MerchantPaymInfo {
+  return stripUndefined({
+    reference: start.sessionId,
+    destination: options.destination,
+    basketOrder: start.basketOrder?.length ? start.basketOrder : undefined,
+    customerEmails: options.fiscalBasket && start.customerEmail ? [start.customerEmail] : undefined,
+  })
+}
+
+export function buildInvoiceRequest(options: MonobankOptions, start: PaymentStart): InvoiceCreateRequest {
+  return stripUndefined({
+    amount: start.amount,
+    ccy: start.ccy,
+    merchantPaymInfo: merchantPaymInfo(options, start),
+    redirectUrl: buildRedirectUrl(options.redirectUrl, start.sessionId),
+    webHookUrl: start.webHookUrl,
+    validity: options.invoiceValiditySeconds,
+    paymentType: paymentTypeOf(options),
+    code: options.code,
+    tipsEmployeeId: options.tipsEmployeeId,
+    agentFeePercent: options.agentFeePercent,
+    saveCardData: start.saveToWalletId ? { saveCard: true, walletId: start.saveToWalletId } : undefined,
+  })
+}
+
+/** A shopper paying with a saved card at checkout (client-initiated: the bank may ask for 3-D Secure). */
+export function buildWalletPaymentRequest(
+  options: MonobankOptions,
+  start: PaymentStart,
+  cardToken: string
+): WalletPaymentRequest {
+  return stripUndefined({
+    cardToken,
+    amount: start.amount,
+    ccy: start.ccy,
+    initiationKind: "client" as const,
+    merchantPaymInfo: merchantPaymInfo(options, start),
+    redirectUrl: buildRedirectUrl(options.redirectUrl, start.sessionId),
+    webHookUrl: start.webHookUrl,
+    paymentType: paymentTypeOf(options),
+  })
+}

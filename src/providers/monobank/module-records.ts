@@ -1,0 +1,81 @@
+/**
+ * Reads the payment module's own records from inside the provider. Medusa does not hand a
+ * provider its registration id, the capture amount, or the session's stored data on a webhook;
+ * the provider lives in the payment module's container, where these are available. Every read is
+ * optional: when it fails the provider falls back to the bank's status, which is authoritative.
+ */
+import type { BigNumberInput } from "@medusajs/framework/types"
+
+type Cradle = Record<string, unknown>
+type Logger = { warn(message: string): void }
+
+type ListService = {
+  list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
+}
+
+export type StoredPaymentState = {
+  sessionData?: Record<string, unknown>
+  sessionStatus?: string
+  paymentData?: Record<string, unknown>
+}
+
+function resolve<T>(cradle: Cradle, key: string): T | undefined {
+  try {
+    return cradle[key] as T | undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The container key (`pp_monobank_<id>`) under which Medusa registered `instance`. */
+export function findRegistrationKey(cradle: Cradle, identifier: string, instance: object): string | undefined {
+  const keys = resolve<string[]>(cradle, "payment_providers") ?? []
+  for (const key of keys) {
+    if (!key.startsWith(`pp_${identifier}`)) continue
+    if (resolve<object>(cradle, key) === instance) return key
+  }
+  return undefined
+}
+
+/** What Medusa stores for a payment session and its payment, if any. */
+export async function readStoredState(cradle: Cradle, sessionId: string, logger?: Logger): Promise<StoredPaymentState> {
+  const sessions = resolve<ListService>(cradle, "paymentSessionService")
+  if (!sessions) return {}
+  try {
+    const [session] = await sessions.list(
+      { id: sessionId },
+      { select: ["id", "data", "status"], relations: ["payment"] }
+    )
+    if (!session) return {}
+    return { sessionData: session.data ?? undefined, sessionStatus: session.status, paymentData: session.payment?.data ?? undefined }
+  } catch (error) {
+    logger?.warn(`monobank: could not read payment session ${sessionId}: ${(error as Error).message}`)
+    return {}
+  }
+}
+
+export type CaptureRequest = {
+  /** What Medusa is capturing now. */
+  amount?: BigNumberInput
+  /** Captures Medusa recorded earlier on the same payment. */
+  earlier: BigNumberInput[]
+}
+
+/** The capture Medusa just recorded (the provider is told only its id) and the ones before it. */
+export async function readCaptureRequest(cradle: Cradle, captureId: string | undefined): Promise<CaptureRequest> {
+  const captures = resolve<ListService>(cradle, "captureService")
+  if (!captures || !captureId) return { earlier: [] }
+  try {
+    const [capture] = await captures.list({ id: captureId }, { select: ["id", "raw_amount", "payment_id"] })
+    if (!capture) return { earlier: [] }
+    const all = capture.payment_id
+      ? await captures.list({ payment_id: capture.payment_id }, { select: ["id", "raw_amount"] })
+      : []
+    return {
+      amount: capture.raw_amount,
+      earlier: all.filter((c) => c.id !== capture.id).map((c) => c.raw_amount),
+    }
+  } catch {
+    return { earlier: [] }
+  }
+}

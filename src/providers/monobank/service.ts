@@ -1,0 +1,221 @@
+/**
+ * The `monobank` card payment provider (internet acquiring): the shopper pays on monobank's hosted
+ * page (or with a saved card); Medusa authorizes, captures, refunds and cancels through the bank.
+ * Each method is a thin adapter: the behaviour lives in the modules it calls.
+ */
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderInput,
+  DeleteAccountHolderOutput,
+  DeletePaymentInput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ListPaymentMethodsInput,
+  ListPaymentMethodsOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrieveAccountHolderInput,
+  RetrieveAccountHolderOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  SavePaymentMethodInput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { AcquiringClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
+import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
+import type { ProviderDeps } from "./deps"
+import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
+import { parseMonobankOptions, type MonobankOptions } from "./options"
+import { applyStatus, readMonobankData, type MonobankData } from "./payment-data"
+import { refundInvoice } from "./refunds"
+import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
+import { startPayment, toBankAmount } from "./start-payment"
+import { SESSION_STATUS } from "./status"
+import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
+import { walletIdFor, walletIdOf } from "./wallet"
+import { readWebhook } from "./webhook"
+
+export const MONOBANK_IDENTIFIER = "monobank"
+
+export class MonobankProviderService extends AbstractPaymentProvider<MonobankOptions> {
+  static override identifier = MONOBANK_IDENTIFIER
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    parseMonobankOptions(options)
+  }
+
+  protected readonly cradle: Record<string, unknown>
+  protected readonly deps: ProviderDeps
+  protected readonly verifier: WebhookVerifier
+  private registrationKey?: string
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    const parsed = parseMonobankOptions(options)
+    super(cradle, parsed)
+    this.cradle = cradle
+    const client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
+    const logger = (cradle.logger as Logger | undefined) ?? console
+    this.deps = { client, options: parsed, logger }
+    this.verifier = createWebhookVerifier({
+      fetchPublicKey: async () => (await client.getPublicKey()).key,
+      minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
+    })
+  }
+
+  /**
+   * `${webhookBaseUrl}/hooks/payment/monobank_<id>`. Medusa passes a provider only its options, not
+   * the `id` it was registered with, so the id is read from the container key (`pp_monobank_<id>`).
+   */
+  protected webHookUrl(): string {
+    this.registrationKey ??= findRegistrationKey(this.cradle, MONOBANK_IDENTIFIER, this)
+    if (!this.registrationKey) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: cannot tell which provider id this instance was registered with")
+    }
+    return `${this.deps.options.webhookBaseUrl}/hooks/payment/${this.registrationKey.slice("pp_".length)}`
+  }
+
+  private dataOf(input: { data?: Record<string, unknown> }, action: string): MonobankData {
+    const data = readMonobankData(input.data)
+    if (!data) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank: cannot ${action}: the payment has no monobank invoice`)
+    }
+    return data
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+    const { data, status } = await startPayment(this.deps, {
+      sessionId,
+      amount: input.amount,
+      currencyCode: input.currency_code,
+      data: input.data,
+      context: input.context,
+      webHookUrl: this.webHookUrl(),
+    })
+    return { id: data.invoiceId, data, status }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const data = this.dataOf(input, "read the payment status")
+    const record = await readInvoice(this.deps, data.invoiceId)
+    return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.getPaymentStatus(input)
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    return { data: (await this.getPaymentStatus(input)).data }
+  }
+
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = this.dataOf(input, "capture")
+    const request = await readCaptureRequest(this.cradle, input.context?.idempotency_key)
+    const amountMinor = request.amount === undefined ? undefined : this.toMinor(request.amount, data)
+    const earlierMinor = request.earlier.reduce<number>((total, amount) => total + this.toMinor(amount, data), 0)
+    return { data: await captureInvoice(this.deps, data, amountMinor, earlierMinor) }
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = this.dataOf(input, "refund")
+    const refundId = input.context?.idempotency_key
+    if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
+    return { data: await refundInvoice(this.deps, data, this.toMinor(input.amount, data), refundId) }
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = readMonobankData(input.data)
+    if (!data) return { data: input.data }
+    return { data: await releaseInvoice(this.deps, data, input.context?.idempotency_key) }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = readMonobankData(input.data)
+    if (!data) return { data: input.data }
+    return { data: await releaseForDeletedSession(this.deps, data) }
+  }
+
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const data = readMonobankData(input.data)
+    if (!data) return this.initiatePayment(input)
+    const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
+    if (amount === data.amount && ccy === data.ccy) return { data: input.data }
+    return replaceInvoice(this.deps, data, {
+      sessionId: data.reference ?? String(input.context?.idempotency_key ?? ""),
+      amount: input.amount,
+      currencyCode: input.currency_code,
+      data: input.data,
+      context: input.context,
+      webHookUrl: this.webHookUrl(),
+    })
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
+    return readWebhook(
+      { ...this.deps, verifier: this.verifier, readStoredState: (id) => readStoredState(this.cradle, id, this.deps.logger) },
+      payload
+    )
+  }
+
+  // ---- saved cards -----------------------------------------------------------------------
+
+  async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    const existing = walletIdOf(input.context.account_holder?.data)
+    const walletId = existing ?? walletIdFor(input.context.customer.id)
+    return { id: walletId, data: { walletId } }
+  }
+
+  async retrieveAccountHolder(input: RetrieveAccountHolderInput): Promise<RetrieveAccountHolderOutput> {
+    return { id: input.id, data: { walletId: input.id } }
+  }
+
+  async updateAccountHolder(_input: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
+    return {}
+  }
+
+  async deleteAccountHolder(input: DeleteAccountHolderInput): Promise<DeleteAccountHolderOutput> {
+    const walletId = walletIdOf(input.context.account_holder?.data) ?? input.context.account_holder?.external_id
+    if (walletId) await emptyWallet(this.deps, walletId)
+    return {}
+  }
+
+  async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    const walletId = walletIdOf(input.context?.account_holder?.data)
+    return walletId ? listSavedCards(this.deps, walletId) : []
+  }
+
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    const walletId = requireWalletId(walletIdOf(input.context?.account_holder?.data), "save a card")
+    return startCardVerification(this.deps, walletId, this.webHookUrl(), input.data)
+  }
+
+  async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
+    const walletId = walletIdOf(input.context?.account_holder?.data) ?? walletIdOf(input.data)
+    await deleteSavedCard(this.deps, requireWalletId(walletId, "delete a saved card"), input.data.id)
+    return {}
+  }
+
+  private toMinor(amount: RefundPaymentInput["amount"], data: MonobankData): number {
+    return toBankAmount(amount, data.ccy).amount
+  }
+}

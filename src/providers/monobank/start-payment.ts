@@ -1,0 +1,125 @@
+/**
+ * Starting a payment for a session: a hosted-page invoice, or a payment with a saved card (which
+ * may come back needing 3-D Secure: `pageUrl` is then the bank's 3-D Secure page).
+ */
+import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework/types"
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { currencyNumericCode, isSupportedCurrency, toMinorUnits, type MoneyAmount } from "../../lib/monobank"
+import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
+import { readInvoice } from "./capture"
+import type { ProviderDeps } from "./deps"
+import { toMedusaError } from "./errors"
+import { buildInvoiceRequest, buildWalletPaymentRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
+import { applyStatus, sessionInputSchema, type MonobankData } from "./payment-data"
+import { cardTokenOf, requireWalletId } from "./saved-cards"
+import { SESSION_STATUS } from "./status"
+import { walletIdOf } from "./wallet"
+
+export type StartInput = {
+  sessionId: string
+  amount: BigNumberInput
+  currencyCode: string
+  data?: Record<string, unknown>
+  context?: PaymentProviderContext
+  webHookUrl: string
+}
+
+type InvoiceBase = Pick<MonobankData, "reference" | "amount" | "ccy" | "paymentType">
+
+export type Started = { data: MonobankData; status: PaymentSessionStatus }
+
+/** Medusa amount (major units) -> bank minor units + numeric currency, with a clear error. */
+export function toBankAmount(amount: BigNumberInput, currency: string | number): { amount: number; ccy: number } {
+  if (!isSupportedCurrency(currency)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank cannot take payments in ${String(currency).toUpperCase()}`)
+  }
+  const ccy = typeof currency === "number" ? currency : currencyNumericCode(currency)
+  try {
+    return { amount: toMinorUnits(amount as MoneyAmount, ccy), ccy }
+  } catch (error) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank: invalid amount: ${(error as Error).message}`)
+  }
+}
+
+export async function startPayment(deps: ProviderDeps, input: StartInput): Promise<Started> {
+  const { amount, ccy } = toBankAmount(input.amount, input.currencyCode)
+  if (amount <= 0) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: the amount to pay must be greater than zero")
+  }
+  const parsed = sessionInputSchema.safeParse(input.data ?? {})
+  if (!parsed.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: `save_card` must be a boolean and `payment_method_id` a non-empty string")
+  }
+  const walletId = walletIdOf(input.context?.account_holder?.data)
+  const basketOrder = deps.options.fiscalBasket ? fiscalBasket(deps, input, amount, ccy) : undefined
+  const start: PaymentStart = {
+    sessionId: input.sessionId,
+    amount,
+    ccy,
+    webHookUrl: input.webHookUrl,
+    saveToWalletId: deps.options.cardSaving && parsed.data.save_card ? walletId : undefined,
+    customerEmail: input.context?.customer?.email,
+    basketOrder,
+  }
+  const base: InvoiceBase = { reference: input.sessionId, amount, ccy, paymentType: paymentTypeOf(deps.options) }
+
+  if (parsed.data.payment_method_id) {
+    return payWithSavedCard(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
+  }
+  try {
+    const created = await deps.client.createInvoice(buildInvoiceRequest(deps.options, start))
+    return {
+      data: { ...base, invoiceId: created.invoiceId, pageUrl: created.pageUrl, status: "created" },
+      status: PaymentSessionStatus.PENDING,
+    }
+  } catch (error) {
+    throw toMedusaError("create the payment invoice", error)
+  }
+}
+
+async function payWithSavedCard(
+  deps: ProviderDeps,
+  start: PaymentStart,
+  base: InvoiceBase,
+  walletId: string,
+  paymentMethodId: string
+): Promise<Started> {
+  if (!deps.options.cardSaving) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "monobank: saved cards are not enabled in this store")
+  }
+  const token = await cardTokenOf(deps, walletId, paymentMethodId)
+  if (!token) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "This saved card is no longer available; choose another card or pay on the monobank page")
+  }
+  let result
+  try {
+    result = await deps.client.walletPayment(buildWalletPaymentRequest(deps.options, start, token))
+  } catch (error) {
+    throw toMedusaError("pay with the saved card", error)
+  }
+  if (result.status === "failure") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The saved card was declined${result.failureReason ? `: ${result.failureReason}` : ""}. Try another card`
+    )
+  }
+  const data: MonobankData = { ...base, invoiceId: result.invoiceId, status: "processing" }
+  if (result.tdsUrl) {
+    // The shopper must confirm with 3-D Secure: the storefront redirects to pageUrl as for a new card.
+    return { data: { ...data, pageUrl: result.tdsUrl }, status: PaymentSessionStatus.PENDING }
+  }
+  const record = await readInvoice(deps, result.invoiceId)
+  return { data: applyStatus(data, record), status: SESSION_STATUS[record.status] }
+}
+
+/** The cart's receipt lines (from the plugin's store middleware) when they add up to the amount. */
+function fiscalBasket(deps: ProviderDeps, input: StartInput, amount: number, ccy: number) {
+  const lines = readBasketLines(input.data?.[BASKET_DATA_KEY])
+  const basket = lines && buildBasketOrder(lines, amount, ccy)
+  if (!basket) {
+    deps.logger.warn(
+      `monobank: fiscal basket not sent for session ${input.sessionId}: ${lines ? "its lines do not add up to the amount" : "no cart lines (is the plugin's store middleware registered?)"}`
+    )
+  }
+  return basket
+}

@@ -1,0 +1,97 @@
+/**
+ * How monobank invoice statuses read in Medusa: as a payment session status and as a webhook
+ * action. Tables, so a status the bank adds is a compile error here rather than a silent default.
+ */
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { InvoiceStatus, InvoiceStatusRecord } from "../../lib/monobank"
+
+export const SESSION_STATUS = {
+  created: PaymentSessionStatus.PENDING,
+  processing: PaymentSessionStatus.PENDING,
+  hold: PaymentSessionStatus.AUTHORIZED,
+  success: PaymentSessionStatus.CAPTURED,
+  failure: PaymentSessionStatus.ERROR,
+  expired: PaymentSessionStatus.CANCELED,
+  // A hold released (by us or after 9 days) or a payment refunded in full.
+  reversed: PaymentSessionStatus.CANCELED,
+} as const satisfies Record<InvoiceStatus, PaymentSessionStatus>
+
+/**
+ * Webhook status -> action for Medusa's core handler, which acts only on authorized/captured.
+ * `reversed` is decided by `webhookAction` (a hold released vs. a captured payment refunded);
+ * the plugin's own subscriber handles failure, reversal and refunds made in the bank's cabinet.
+ */
+export const WEBHOOK_ACTION = {
+  created: PaymentActions.PENDING,
+  processing: PaymentActions.PENDING,
+  hold: PaymentActions.AUTHORIZED,
+  success: PaymentActions.SUCCESSFUL,
+  failure: PaymentActions.FAILED,
+  expired: PaymentActions.CANCELED,
+  reversed: PaymentActions.CANCELED,
+} as const satisfies Record<InvoiceStatus, PaymentActions>
+
+/**
+ * Progress of an invoice, to spot a webhook that goes backwards (the bank does not guarantee
+ * order). Final states share the top rank.
+ */
+export const STATUS_RANK = {
+  created: 0,
+  processing: 1,
+  hold: 2,
+  failure: 3,
+  expired: 3,
+  success: 3,
+  reversed: 4,
+} as const satisfies Record<InvoiceStatus, number>
+
+/** Statuses after which no money can move any more without a new invoice. */
+export const UNPAID_FINAL_STATUSES: readonly InvoiceStatus[] = ["failure", "expired"]
+
+type AmountsRecord = Pick<InvoiceStatusRecord, "status" | "amount" | "finalAmount" | "cancelList">
+
+/** `extRef` prefix of our hold releases: a release is a `cancel` too, but no money was ever taken. */
+export const HOLD_RELEASE_PREFIX = "hold-release:"
+
+export function isHoldRelease(item: { extRef?: string }): boolean {
+  return !!item.extRef?.startsWith(HOLD_RELEASE_PREFIX)
+}
+
+function sumOf(record: Pick<InvoiceStatusRecord, "cancelList">, status: "success" | "processing"): number {
+  return (record.cancelList ?? [])
+    .filter((item) => item.status === status && !isHoldRelease(item))
+    .reduce((sum, item) => sum + (item.amount ?? 0), 0)
+}
+
+/** Refunds the bank completed, minor units. */
+export function refundedMinor(record: Pick<InvoiceStatusRecord, "cancelList">): number {
+  return sumOf(record, "success")
+}
+
+/**
+ * Money the bank actually took, minor units. `finalAmount` is what is left after completed refunds,
+ * so those are added back; refunds still `processing` have not reduced it yet.
+ */
+export function capturedMinor(record: AmountsRecord): number {
+  switch (record.status) {
+    case "success":
+      return (record.finalAmount ?? record.amount) + refundedMinor(record)
+    case "reversed":
+      return (record.finalAmount ?? 0) + refundedMinor(record)
+    default:
+      return 0
+  }
+}
+
+/** What can still be refunded, minor units: not refunded yet, nor being refunded. */
+export function refundableMinor(record: AmountsRecord): number {
+  return Math.max(0, capturedMinor(record) - refundedMinor(record) - sumOf(record, "processing"))
+}
+
+export function webhookAction(record: AmountsRecord): PaymentActions {
+  if (record.status === "reversed" && capturedMinor(record) > 0) {
+    // Refunded after capture: nothing for the core handler; the plugin's subscriber books the refunds.
+    return PaymentActions.NOT_SUPPORTED
+  }
+  return WEBHOOK_ACTION[record.status]
+}

@@ -1,0 +1,152 @@
+/**
+ * Acquiring webhooks -> Medusa webhook actions. Only a body whose `X-Sign` verifies over the exact
+ * raw bytes counts; the session id comes from `reference`. Webhooks may arrive late, twice or out
+ * of order: one older than what Medusa already stored is ignored, and when the webhook and the
+ * stored state disagree, or money went back to the shopper, the bank's current status is read and
+ * used instead (the bank is authoritative; a webhook is a hint).
+ */
+import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import { PaymentActions } from "@medusajs/framework/utils"
+import {
+  fromMinorUnits,
+  invoiceStatusRecordSchema,
+  type InvoiceStatusRecord,
+  type WebhookVerifier,
+} from "../../lib/monobank"
+import type { ProviderDeps } from "./deps"
+import type { StoredPaymentState } from "./module-records"
+import { readMonobankData, toInstant, type MonobankData } from "./payment-data"
+import { capturedMinor, STATUS_RANK, webhookAction } from "./status"
+
+/** What the plugin's own subscriber needs beyond the core's `session_id`/`amount`. */
+export type MonobankWebhookFacts = Pick<
+  InvoiceStatusRecord,
+  "invoiceId" | "status" | "amount" | "ccy" | "finalAmount" | "modifiedDate" | "failureReason" | "errCode"
+> & {
+  cancelList: NonNullable<InvoiceStatusRecord["cancelList"]>
+  /** Minor units the bank took (before refunds). */
+  capturedAmount: number
+}
+
+export type MonobankWebhookResult = WebhookActionResult & {
+  data?: WebhookActionResult["data"] & { monobank?: MonobankWebhookFacts }
+}
+
+export type WebhookDeps = ProviderDeps & {
+  verifier: WebhookVerifier
+  readStoredState: (sessionId: string) => Promise<StoredPaymentState>
+}
+
+const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
+
+function rawBytes(payload: ProviderWebhookPayload["payload"]): Buffer | undefined {
+  const raw = payload.rawData as unknown
+  if (Buffer.isBuffer(raw)) return raw
+  if (typeof raw === "string") return Buffer.from(raw, "utf8")
+  const serialized = raw as { type?: string; data?: number[] } | undefined
+  if (serialized?.type === "Buffer" && Array.isArray(serialized.data)) return Buffer.from(serialized.data)
+  return undefined
+}
+
+function headerOf(headers: Record<string, unknown>, name: string): string | undefined {
+  const value = headers?.[name] ?? headers?.[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : typeof value === "string" ? value : undefined
+}
+
+function parseRecord(raw: Buffer): InvoiceStatusRecord | undefined {
+  try {
+    const parsed = invoiceStatusRecordSchema.safeParse(JSON.parse(raw.toString("utf8")))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The most recent of the session's and the payment's stored monobank data. */
+export function latestStored(state: StoredPaymentState): MonobankData | undefined {
+  const candidates = [readMonobankData(state.paymentData), readMonobankData(state.sessionData)].filter(
+    (d): d is MonobankData => !!d
+  )
+  return candidates.sort((a, b) => (toInstant(b.modifiedDate) ?? 0) - (toInstant(a.modifiedDate) ?? 0))[0]
+}
+
+/** Older than what Medusa already reflects. */
+export function isStale(record: InvoiceStatusRecord, stored: MonobankData | undefined): boolean {
+  const storedAt = toInstant(stored?.modifiedDate)
+  const incomingAt = toInstant(record.modifiedDate)
+  return storedAt !== undefined && incomingAt !== undefined && incomingAt < storedAt
+}
+
+/** Cases where the webhook alone is not enough to act on. */
+export function needsBankConfirmation(record: InvoiceStatusRecord, stored: MonobankData | undefined): boolean {
+  if (record.status === "reversed" || (record.cancelList?.length ?? 0) > 0) return true
+  if (!stored?.status) return false
+  return STATUS_RANK[record.status] < STATUS_RANK[stored.status]
+}
+
+export function webhookFacts(record: InvoiceStatusRecord): MonobankWebhookFacts {
+  return {
+    invoiceId: record.invoiceId,
+    status: record.status,
+    amount: record.amount,
+    ccy: record.ccy,
+    finalAmount: record.finalAmount,
+    modifiedDate: record.modifiedDate,
+    failureReason: record.failureReason,
+    errCode: record.errCode,
+    cancelList: record.cancelList ?? [],
+    capturedAmount: capturedMinor(record),
+  }
+}
+
+export async function readWebhook(
+  deps: WebhookDeps,
+  payload: ProviderWebhookPayload["payload"]
+): Promise<MonobankWebhookResult> {
+  const raw = rawBytes(payload)
+  const xSign = headerOf(payload.headers ?? {}, "x-sign")
+  if (!raw || !xSign) {
+    deps.logger.warn("monobank webhook ignored: no X-Sign header or no raw body")
+    return IGNORED
+  }
+  // Read before verifying, but trusted only after: a body that is not about an invoice of one of
+  // our sessions is dropped without touching the bank's key (forgeries cannot trigger refetches).
+  const record = parseRecord(raw)
+  const sessionId = record?.reference
+  if (!record || !sessionId?.startsWith("payses_")) {
+    deps.logger.warn("monobank webhook ignored: not an invoice status of this store")
+    return IGNORED
+  }
+  const stored = latestStored(await deps.readStoredState(sessionId))
+  if (stored?.invoiceId !== record.invoiceId) {
+    deps.logger.warn(`monobank webhook ignored: invoice ${record.invoiceId} is not the invoice of session ${sessionId}`)
+    return IGNORED
+  }
+  // A key that cannot be fetched throws: the event fails loudly instead of a real webhook being dropped.
+  if (!(await deps.verifier.verify(raw, xSign))) {
+    deps.logger.warn(`monobank webhook for invoice ${record.invoiceId} ignored: X-Sign does not verify with monobank's public key`)
+    return IGNORED
+  }
+  if (isStale(record, stored)) {
+    deps.logger.info(`monobank webhook for invoice ${record.invoiceId} ignored: older than the state already applied`)
+    return IGNORED
+  }
+  const current = needsBankConfirmation(record, stored)
+    ? await deps.client.getInvoiceStatus(record.invoiceId)
+    : record
+
+  // Medusa already holds the capture (admin capture, or a debit authorized as captured): "captured"
+  // would make the core handler capture again (refused after a partial capture); "authorized" only
+  // lets it complete the cart if that has not happened yet.
+  const applied = current.status === "success" && stored?.status === "success"
+  const action = applied ? PaymentActions.AUTHORIZED : webhookAction(current)
+  const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(current) : current.amount
+  return {
+    action,
+    data: {
+      session_id: sessionId,
+      amount: Number(fromMinorUnits(amountMinor, current.ccy)),
+      monobank: webhookFacts(current),
+    },
+  }
+}

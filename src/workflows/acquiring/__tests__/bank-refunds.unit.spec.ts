@@ -1,0 +1,53 @@
+import { bankRefundKey, refreshMedusaRefunds, unseenBankRefunds } from "../steps/bank-refunds"
+
+const item = (amount: number, extRef?: string, status: "success" | "processing" | "failure" = "success") => ({
+  amount,
+  status,
+  extRef,
+  createdDate: `2026-01-0${amount % 9 + 1}T00:00:00Z`,
+  modifiedDate: "2026-01-01T00:00:00Z",
+  rrn: `rrn${amount}`,
+})
+
+describe("refunds made in the monobank cabinet", () => {
+  it("are the completed cancels that Medusa did not ask for and has not recorded", () => {
+    const unseen = unseenBankRefunds(
+      {
+        cancelList: [
+          item(100, "ref_medusa"),
+          item(200),
+          item(300, "cabinet-1"),
+          item(400, undefined, "processing"),
+          item(500, "hold-release:pay_1"),
+          item(600, "pay_1"),
+        ],
+      },
+      { paymentId: "pay_1", medusaRefundIds: ["ref_medusa"], recorded: [] }
+    )
+    expect(unseen.map((r) => [r.amount, r.source, r.refundId])).toEqual([
+      [200, "bank", null],
+      [300, "bank", null],
+    ])
+  })
+
+  it("are recorded once: a second webhook with the same cancelList finds nothing new", () => {
+    const invoice = { cancelList: [item(200), item(300, "cabinet-1")] }
+    const first = unseenBankRefunds(invoice, { paymentId: "pay_1", medusaRefundIds: [], recorded: [] })
+    const again = unseenBankRefunds(invoice, { paymentId: "pay_1", medusaRefundIds: [], recorded: first })
+    expect(first).toHaveLength(2)
+    expect(again).toHaveLength(0)
+  })
+
+  it("are keyed by extRef, or by date, amount and rrn when the cabinet set none", () => {
+    expect(bankRefundKey(item(300, "cabinet-1"))).toBe("cabinet-1")
+    expect(bankRefundKey(item(200))).toBe("bank:2026-01-03T00:00:00Z:200:rrn200")
+  })
+
+  it("refresh the status of Medusa's own processing refunds from the cancelList", () => {
+    const refreshed = refreshMedusaRefunds(
+      [{ ref: "ref_1", amount: 100, status: "processing", source: "medusa" }],
+      [item(100, "ref_1", "success")]
+    )
+    expect(refreshed[0].status).toBe("success")
+  })
+})

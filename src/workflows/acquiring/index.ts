@@ -1,0 +1,5 @@
+export {
+  syncMonobankInvoiceWorkflow,
+  syncMonobankInvoiceWorkflowId,
+  type SyncMonobankInvoiceInput,
+} from "./sync-monobank-invoice"

@@ -1,0 +1,117 @@
+/**
+ * Refunds made in monobank's cabinet (not by Medusa) become Medusa refunds, each exactly once:
+ * first written into the payment's data as "made at the bank, not booked yet", then booked with
+ * Medusa's refund workflow; the provider recognises the entry and does not call the bank again.
+ */
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { fromMinorUnits, type CancelListItem } from "../../../lib/monobank"
+import type { MonobankData, RefundRecord } from "../../../providers/monobank/payment-data"
+import { isHoldRelease } from "../../../providers/monobank/status"
+import type { MonobankWebhookFacts } from "../../../providers/monobank/webhook"
+import type { MonobankPaymentRecords } from "./load-records"
+import { writePaymentData } from "./payment-data-writer"
+
+/** Our key for a cancel entry: its `extRef`, or what identifies it when the cabinet set none. */
+export function bankRefundKey(item: CancelListItem): string {
+  if (item.extRef) return item.extRef
+  return `bank:${item.createdDate}:${item.amount ?? ""}:${item.rrn ?? item.approvalCode ?? ""}`
+}
+
+/** Cancel entries Medusa did not ask for and has not recorded yet. */
+export function unseenBankRefunds(
+  invoice: Pick<MonobankWebhookFacts, "cancelList">,
+  known: { paymentId: string; medusaRefundIds: string[]; recorded: RefundRecord[] }
+): RefundRecord[] {
+  const ours = new Set([known.paymentId, ...known.medusaRefundIds, ...known.recorded.map((r) => r.ref)])
+  return invoice.cancelList
+    .filter((item) => item.status === "success" && !isHoldRelease(item) && !ours.has(bankRefundKey(item)))
+    .map((item) => ({
+      ref: bankRefundKey(item),
+      amount: item.amount ?? 0,
+      status: item.status,
+      source: "bank" as const,
+      refundId: null,
+      createdDate: item.createdDate,
+    }))
+    .filter((record) => record.amount > 0)
+}
+
+/** Refreshes the bank status of refunds Medusa asked for (a `processing` one may have settled). */
+export function refreshMedusaRefunds(recorded: RefundRecord[], cancelList: CancelListItem[]): RefundRecord[] {
+  return recorded.map((record) => {
+    const item = cancelList.find((i) => i.extRef === record.ref)
+    return item && record.source === "medusa" ? { ...record, status: item.status } : record
+  })
+}
+
+export type BookBankRefundsInput = { records: MonobankPaymentRecords; invoice: MonobankWebhookFacts }
+
+export const bookBankRefundsStep = createStep(
+  "monobank-book-bank-refunds",
+  async ({ records, invoice }: BookBankRefundsInput, { container }) => {
+    const payment = records.payment
+    if (!payment || payment.canceled_at || invoice.capturedAmount === 0) return new StepResponse({ booked: 0 })
+    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const data = (payment.data ?? {}) as MonobankData
+    const recorded = refreshMedusaRefunds(data.refunds ?? [], invoice.cancelList)
+    const unseen = unseenBankRefunds(invoice, {
+      paymentId: payment.id,
+      medusaRefundIds: payment.refunds.map((r) => r.id),
+      recorded,
+    })
+    const refunds = [...recorded, ...unseen]
+    if (unseen.length || JSON.stringify(refunds) !== JSON.stringify(data.refunds ?? [])) {
+      await writePaymentData(paymentModule, payment.id, { ...data, refunds })
+    }
+    for (const failed of recorded.filter((r) => r.source === "medusa" && r.status === "failure")) {
+      logger.error(`monobank: refund ${failed.ref} on invoice ${invoice.invoiceId} failed at the bank; the shopper did not get this money back`)
+    }
+
+    const toBook = refunds.filter((r) => r.source === "bank" && !r.refundId && r.status === "success")
+    if (!toBook.length) return new StepResponse({ booked: 0 })
+    if (!payment.captured_at && payment.captures.length === 0) {
+      // Captured in the cabinet too: Medusa must know about the capture before it can refund.
+      await capturePaymentWorkflow(container).run({
+        input: { payment_id: payment.id, amount: Number(fromMinorUnits(invoice.capturedAmount, invoice.ccy)) },
+      })
+    }
+    let booked = 0
+    for (const record of toBook) {
+      const amount = Number(fromMinorUnits(record.amount, invoice.ccy))
+      const note = `Refunded in the monobank cabinet (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
+      try {
+        await bookRefund(container, paymentModule, payment.id, amount, note)
+        booked += 1
+      } catch (error) {
+        logger.error(
+          `monobank: could not book the cabinet refund ${record.ref} of ${record.amount} (minor units) on invoice ${invoice.invoiceId}: ${(error as Error).message}`
+        )
+      }
+    }
+    return new StepResponse({ booked })
+  }
+)
+
+async function bookRefund(
+  container: Parameters<typeof refundPaymentWorkflow>[0],
+  paymentModule: IPaymentModuleService,
+  paymentId: string,
+  amount: number,
+  note: string
+): Promise<void> {
+  const query = (container as { resolve: (key: string) => any }).resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "payment",
+    fields: ["id", "payment_collection.order.id"],
+    filters: { id: paymentId },
+  })
+  if (links[0]?.payment_collection?.order?.id) {
+    await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount, note } })
+  } else {
+    await paymentModule.refundPayment({ payment_id: paymentId, amount, note })
+  }
+}

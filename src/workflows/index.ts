@@ -1,0 +1,3 @@
+// Public workflows of the plugin (`medusa-payment-monobank/workflows`).
+export * from "./acquiring"
+export * from "./installments"
