@@ -1,8 +1,12 @@
+import { spawn } from "node:child_process"
 import fs from "node:fs"
+import path from "node:path"
+import readline from "node:readline"
 import { adminToken, buildAndPack, createScratchStore, makeTempDir, migrateAndStart, RunningStore } from "./scratch-store"
 
 jest.setTimeout(300_000)
 
+// What the README tells a store owner to write: the plugin, and its providers by package path.
 const SCRATCH_CONFIG = `
 const { defineConfig } = require("@medusajs/framework/utils")
 
@@ -13,18 +17,45 @@ module.exports = defineConfig({
   },
   admin: { disable: true },
   plugins: [{ resolve: "medusa-payment-monobank", options: {} }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "medusa-payment-monobank/providers/monobank",
+            id: "monobank",
+            options: {
+              token: "scratch-token",
+              baseUrl: "http://127.0.0.1:9",
+              captureMode: "manual",
+              redirectUrl: "https://shop.example/checkout/monobank/return?session={session_id}",
+              webhookBaseUrl: "https://api.shop.example",
+            },
+          },
+          {
+            resolve: "medusa-payment-monobank/providers/monobank-installments",
+            id: "monobank-installments",
+            options: { storeId: "scratch-store", secret: "scratch-secret", environment: "sandbox" },
+          },
+        ],
+      },
+    },
+  ],
 })
 `
 
 describe("the published package, installed into a fresh Medusa app", () => {
   const workDir = makeTempDir("monobank-pack-")
   let files: string[] = []
+  let pluginDir = ""
   let store: RunningStore | undefined
 
   beforeAll(async () => {
     const packed = await buildAndPack(workDir)
     files = packed.files
     const scratch = await createScratchStore(`${workDir}/store`, packed.tarball, SCRATCH_CONFIG)
+    pluginDir = scratch.pluginDir
     const db = {
       host: process.env.DB_HOST!,
       port: Number(process.env.DB_PORT),
@@ -45,12 +76,41 @@ describe("the published package, installed into a fresh Medusa app", () => {
     expect(files.filter((f) => /__tests__|\.spec\.|medusa-config|integration-tests/.test(f))).toEqual([])
   })
 
+  it("loads the plugin's payment providers from the package", async () => {
+    const token = await adminToken(store!.url)
+    const res = await fetch(`${store!.url}/admin/payments/payment-providers`, { headers: { authorization: `Bearer ${token}` } })
+    const { payment_providers } = (await res.json()) as { payment_providers: { id: string }[] }
+    expect(payment_providers.map((p) => p.id)).toEqual(
+      expect.arrayContaining(["pp_monobank_monobank", "pp_monobank-installments_monobank-installments"])
+    )
+  })
+
   it("answers on the plugin's admin route once booted", async () => {
     const token = await adminToken(store!.url)
     const res = await fetch(`${store!.url}/admin/monobank/health`, { headers: { authorization: `Bearer ${token}` } })
     expect(res.status).toBe(200)
     const body = (await res.json()) as { plugin: unknown; apis: Record<string, unknown> }
     expect(body.plugin).toEqual({ name: "medusa-payment-monobank", version: expect.any(String) })
-    expect(body.apis.acquiring).toBeDefined()
+    expect(body.apis).toMatchObject({
+      acquiring: { configured: true, providers: [{ id: "pp_monobank_monobank" }] },
+      installments: { configured: true, providers: [{ id: "pp_monobank-installments_monobank-installments" }] },
+    })
+    expect(JSON.stringify(body)).not.toMatch(/scratch-token|scratch-secret/)
+  })
+
+  it("ships a working monobank-emulator bin that prints its ready line", async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(pluginDir, "package.json"), "utf8"))
+    const child = spawn(process.execPath, [path.join(pluginDir, pkg.bin["monobank-emulator"]), "--port", "0"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+    try {
+      const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once("line", resolve))
+      const ready = JSON.parse(line)
+      expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const res = await fetch(`${ready.url}/api/merchant/details`, { headers: { "x-token": ready.acquiringToken } })
+      expect(res.status).toBe(200)
+    } finally {
+      child.kill("SIGTERM")
+    }
   })
 })
