@@ -72,8 +72,6 @@ module.exports = defineConfig({
       key: Modules.PAYMENT,
       options: {
         providers: paymentProviders,
-        // Medusa waits this long before processing a webhook (tests shorten it).
-        webhook_delay: Number(env.PAYMENT_WEBHOOK_DELAY_MS || 5000),
       },
     },
   ],

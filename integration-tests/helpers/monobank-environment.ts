@@ -34,7 +34,6 @@ export function useMonobankTestEnvironment(
       MONOBANK_ACQUIRING_TOKEN: context.emulator.acquiringToken,
       MONOBANK_INSTALLMENTS_STORE_ID: context.emulator.installments.storeId,
       MONOBANK_INSTALLMENTS_SECRET: context.emulator.installments.secret,
-      PAYMENT_WEBHOOK_DELAY_MS: "50",
     })
   })
   beforeEach(async () => {
