@@ -4,10 +4,9 @@
  * sending, goes through the shared HTTP core (retry policy per endpoint, see retry.ts) and
  * validates the answer.
  */
-import type { Dispatcher } from "undici"
-import { HttpClient } from "../http"
+import type { HttpClient } from "../http"
 import { defineOperation as op, runOperation, type CallOptions, type Operation } from "../operation"
-import type { RetryOptions } from "../retry"
+import { createTokenHttpClient, type TokenClientOptions } from "../token-auth"
 import * as s from "./schemas"
 
 export const ACQUIRING_BASE_URL = "https://api.monobank.ua"
@@ -32,33 +31,13 @@ const OPERATIONS = {
   getPublicKey: op("GET /api/merchant/pubkey", null, s.pubkeyResponseSchema),
 } satisfies Record<string, Operation>
 
-export type AcquiringClientOptions = {
-  /** Merchant token (`X-Token`); a test token puts the merchant in the bank's test environment. */
-  token: string
-  baseUrl?: string
-  timeoutMs?: number
-  retry?: Partial<RetryOptions>
-  cms?: string
-  cmsVersion?: string
-  dispatcher?: Dispatcher
-}
+export type AcquiringClientOptions = TokenClientOptions
 
 export class AcquiringClient {
   private readonly http: HttpClient
 
   constructor(options: AcquiringClientOptions) {
-    if (typeof options?.token !== "string" || options.token.trim() === "") {
-      throw new TypeError("AcquiringClient: token is required")
-    }
-    this.http = new HttpClient({
-      baseUrl: options.baseUrl ?? ACQUIRING_BASE_URL,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      cms: options.cms,
-      cmsVersion: options.cmsVersion,
-      dispatcher: options.dispatcher,
-      headers: { "X-Token": options.token },
-    })
+    this.http = createTokenHttpClient("AcquiringClient", ACQUIRING_BASE_URL, options)
   }
 
   get baseUrl(): string {

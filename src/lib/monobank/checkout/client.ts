@@ -3,10 +3,9 @@
  * and payment choices, then read the order back. Both answers come wrapped as `{ result }`; the
  * methods return what is inside.
  */
-import type { Dispatcher } from "undici"
-import { HttpClient } from "../http"
+import type { HttpClient } from "../http"
 import { defineOperation as op, runOperation, type CallOptions } from "../operation"
-import type { RetryOptions } from "../retry"
+import { createTokenHttpClient, type TokenClientOptions } from "../token-auth"
 import { parseRequest } from "../validate"
 import * as s from "./schemas"
 
@@ -22,32 +21,13 @@ const OPERATIONS = {
   getOrder: op("GET /personal/checkout/order/{order_id}", null, s.checkoutGetOrderResponseSchema),
 }
 
-export type CheckoutClientOptions = {
-  token: string
-  baseUrl?: string
-  timeoutMs?: number
-  retry?: Partial<RetryOptions>
-  cms?: string
-  cmsVersion?: string
-  dispatcher?: Dispatcher
-}
+export type CheckoutClientOptions = TokenClientOptions
 
 export class CheckoutClient {
   private readonly http: HttpClient
 
   constructor(options: CheckoutClientOptions) {
-    if (typeof options?.token !== "string" || options.token.trim() === "") {
-      throw new TypeError("CheckoutClient: token is required")
-    }
-    this.http = new HttpClient({
-      baseUrl: options.baseUrl ?? CHECKOUT_BASE_URL,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      cms: options.cms,
-      cmsVersion: options.cmsVersion,
-      dispatcher: options.dispatcher,
-      headers: { "X-Token": options.token },
-    })
+    this.http = createTokenHttpClient("CheckoutClient", CHECKOUT_BASE_URL, options)
   }
 
   get baseUrl(): string {
