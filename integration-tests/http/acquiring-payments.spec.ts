@@ -25,6 +25,9 @@ jest.setTimeout(120_000)
 
 const env = useMonobankTestEnvironment()
 
+/** One 1234.56 UAH item plus 70 UAH delivery (store-fixtures), in kopecks. */
+const TOTAL_KOPECKS = 130456
+
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let fx: StoreFixtures
@@ -36,9 +39,8 @@ medusaIntegrationTestRunner({
 
     it("hold: shopper pays on the hosted page, the webhook completes the cart, the admin captures", async () => {
       const { cart, session, store } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
-      const total = fx.unitPrice + fx.shippingPrice
       expect(session.status).toBe("pending")
-      expect(session.data).toMatchObject({ amount: Math.round(total * 100), ccy: 980, paymentType: "hold" })
+      expect(session.data).toMatchObject({ amount: TOTAL_KOPECKS, ccy: 980, paymentType: "hold" })
       expect(session.data.pageUrl).toBe(`${env.emulator.url}/pay/${session.data.invoiceId}`)
       expect(JSON.stringify(session.data)).not.toContain(env.emulator.acquiringToken)
 
@@ -73,7 +75,7 @@ medusaIntegrationTestRunner({
       await confirmed
       expect((await adminPayment(api, fx.admin, payment.id)).captures).toHaveLength(1)
       const settled = await env.emulator.control.getInvoice(session.data.invoiceId)
-      expect(settled).toMatchObject({ status: "success", finalAmount: Math.round(total * 100) })
+      expect(settled).toMatchObject({ status: "success", finalAmount: TOTAL_KOPECKS })
       expect((await acquiringCalls(env.emulator.control)).filter((c) => c.endsWith("/finalize"))).toHaveLength(1)
     })
 
