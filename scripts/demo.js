@@ -2,7 +2,8 @@
 // `npm run demo`: a demo store wired to the monobank emulator. It finds (or starts) PostgreSQL,
 // starts the emulator, migrates a fresh demo database, creates an admin user, starts Medusa, seeds a
 // UAH region with the monobank providers and a product, and serves a tiny storefront.
-const { spawn, execFileSync } = require("node:child_process")
+const { spawn, execFile } = require("node:child_process")
+const { promisify } = require("node:util")
 const path = require("node:path")
 const readline = require("node:readline")
 const { acquirePostgres, ensureDatabase, dropDatabase } = require("./lib/postgres")
@@ -64,8 +65,10 @@ async function main() {
   }
   const medusa = path.join(ROOT, "node_modules", ".bin", "medusa")
   log("migrating the demo database")
-  execFileSync(medusa, ["db:migrate"], { cwd: ROOT, env, stdio: "ignore" })
-  execFileSync(medusa, ["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: ROOT, env, stdio: "ignore" })
+  // Not execFileSync: an embedded PostgreSQL started here needs this event loop to drain its log.
+  const run = promisify(execFile)
+  await run(medusa, ["db:migrate"], { cwd: ROOT, env, maxBuffer: 64 << 20 })
+  await run(medusa, ["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: ROOT, env, maxBuffer: 64 << 20 })
 
   log("starting Medusa (first start builds the admin; this takes a minute)")
   const server = spawn(medusa, ["develop"], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] })

@@ -2,7 +2,7 @@
 // `npm test`: typecheck, then every jest suite (unit, module integration, HTTP integration,
 // packaging) against one PostgreSQL found or started once, then one closing line
 // "N passed, N failed" summed over all runs.
-const { spawnSync } = require("node:child_process")
+const { spawn, spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -25,7 +25,17 @@ function log(message) {
   process.stdout.write(`\n[npm test] ${message}\n`)
 }
 
-function runJest(testType, resultsFile) {
+// Asynchronous on purpose: an embedded PostgreSQL started by this process writes its log into a
+// pipe this process must keep draining; a blocked event loop (spawnSync) would stall the database.
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, options)
+    child.once("error", reject)
+    child.once("exit", (code) => resolve(code ?? 1))
+  })
+}
+
+async function runJest(testType, resultsFile) {
   const env = {
     ...process.env,
     TEST_TYPE: testType,
@@ -35,7 +45,7 @@ function runJest(testType, resultsFile) {
   }
   const jestBin = require.resolve("jest/bin/jest", { paths: [ROOT] })
   const args = [jestBin, "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${resultsFile}`]
-  const { status } = spawnSync(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" })
+  const status = await run(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" })
   let passed = 0
   let failed = 0
   try {
@@ -72,7 +82,7 @@ async function main() {
   try {
     for (const suite of suites) {
       log(`jest ${suite}`)
-      const result = runJest(suite, path.join(tmp, `${suite.replace(":", "-")}.json`))
+      const result = await runJest(suite, path.join(tmp, `${suite.replace(":", "-")}.json`))
       totals.passed += result.passed
       totals.failed += result.failed
       log(`${suite}: ${result.passed} passed, ${result.failed} failed`)
