@@ -3,7 +3,7 @@ loadEnv("test", process.cwd())
 
 const testMatchByType = {
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/emulator/**/__tests__/**/*.unit.spec.[jt]s"],
-  "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s", "**/integration-tests/modules/**/*.spec.[jt]s"],
+  "integration:modules": ["**/src/modules/*/__tests__/**/!(*.unit).spec.[jt]s", "**/integration-tests/modules/**/*.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   // Checks against the bank's published material in ../shared: run by .ci/run only.
   contract: ["**/contract-tests/**/*.spec.[jt]s"],

@@ -74,5 +74,32 @@ module.exports = defineConfig({
         providers: paymentProviders,
       },
     },
+    // -- mono checkout: begin (docs/checkout.md)
+    // A store owner gets this module automatically from the plugin and passes these options as
+    // `plugins: [{ resolve: "medusa-payment-monobank", options: { checkout: {...} } }]`.
+    {
+      resolve: "./src/modules/monobank-checkout",
+      options: {
+        checkout: {
+          token: env.MONOBANK_ACQUIRING_TOKEN || "emulator-acquiring-test-token",
+          baseUrl: env.MONOBANK_ACQUIRING_BASE_URL || EMULATOR_URL,
+          storeUrl: STORE_URL,
+          returnUrl: `${env.STOREFRONT_URL || "http://localhost:8000"}/checkout/monobank?cart={cart_id}`,
+          payment_method_list: ["card", "payment_on_delivery", "part_purchase"],
+          payments_number: 4,
+        },
+      },
+    },
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      key: Modules.FULFILLMENT,
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/providers/monobank-checkout", id: "monobank-checkout" },
+        ],
+      },
+    },
+    // -- mono checkout: end
   ],
 })

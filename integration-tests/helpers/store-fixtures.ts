@@ -18,6 +18,9 @@ export type StoreFixtures = {
   salesChannelId: string
   variantId: string
   shippingOptionId: string
+  stockLocationId: string
+  serviceZoneId: string
+  shippingProfileId: string
   /** Unit price of the product variant in UAH (major units). */
   unitPrice: number
   shippingPrice: number
@@ -108,6 +111,9 @@ export async function seedStore(
     salesChannelId,
     variantId: product.product.variants[0].id,
     shippingOptionId: option.shipping_option.id,
+    stockLocationId: locationId,
+    serviceZoneId,
+    shippingProfileId,
     unitPrice,
     shippingPrice: SHIPPING_PRICE_UAH,
   }

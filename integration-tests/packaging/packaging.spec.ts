@@ -16,8 +16,29 @@ module.exports = defineConfig({
     http: { jwtSecret: "scratch", cookieSecret: "scratch", storeCors: "*", adminCors: "*", authCors: "*" },
   },
   admin: { disable: true },
-  plugins: [{ resolve: "medusa-payment-monobank", options: {} }],
+  plugins: [
+    {
+      resolve: "medusa-payment-monobank",
+      options: {
+        checkout: {
+          token: "scratch-token",
+          baseUrl: "http://127.0.0.1:9",
+          storeUrl: "https://api.shop.example",
+          returnUrl: "https://shop.example/checkout/monobank?cart={cart_id}",
+        },
+      },
+    },
+  ],
   modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "medusa-payment-monobank/providers/monobank-checkout", id: "monobank-checkout" },
+        ],
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {
@@ -50,19 +71,21 @@ describe("the published package, installed into a fresh Medusa app", () => {
   let files: string[] = []
   let pluginDir = ""
   let store: RunningStore | undefined
+  let db: { host: string; port: number; user: string; password: string }
+  const dbName = `monobank_pack_${process.pid}`
 
   beforeAll(async () => {
     const packed = await buildAndPack(workDir)
     files = packed.files
     const scratch = await createScratchStore(`${workDir}/store`, packed.tarball, SCRATCH_CONFIG)
     pluginDir = scratch.pluginDir
-    const db = {
+    db = {
       host: process.env.DB_HOST!,
       port: Number(process.env.DB_PORT),
       user: process.env.DB_USERNAME!,
       password: process.env.DB_PASSWORD ?? "",
     }
-    store = await migrateAndStart(scratch.dir, db, `monobank_pack_${process.pid}`)
+    store = await migrateAndStart(scratch.dir, db, dbName)
   })
 
   afterAll(async () => {
@@ -83,6 +106,33 @@ describe("the published package, installed into a fresh Medusa app", () => {
     expect(payment_providers.map((p) => p.id)).toEqual(
       expect.arrayContaining(["pp_monobank_monobank", "pp_monobank-installments_monobank-installments"])
     )
+  })
+
+  it("ships the mono checkout migrations and loads its fulfillment provider from the package", async () => {
+    expect(files.filter((f) => /src\/modules\/monobank-checkout\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
+    const token = await adminToken(store!.url)
+    const res = await fetch(`${store!.url}/admin/fulfillment-providers`, { headers: { authorization: `Bearer ${token}` } })
+    const { fulfillment_providers } = (await res.json()) as { fulfillment_providers: { id: string }[] }
+    expect(fulfillment_providers.map((p) => p.id)).toEqual(expect.arrayContaining(["manual_manual", "monobank-checkout_monobank-checkout"]))
+
+    // db:migrate ran the module's migration and created its links to cart and order.
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { Client } = require("pg")
+    const client = new Client({ ...db, database: dbName })
+    await client.connect()
+    try {
+      const { rows } = await client.query(
+        "select table_name from information_schema.tables where table_name like '%monobank_checkout%' order by table_name"
+      )
+      const tables: string[] = rows.map((r: { table_name: string }) => r.table_name)
+      const links = tables.filter((name) => name !== "monobank_checkout_order")
+      expect(tables).toContain("monobank_checkout_order")
+      expect(links).toHaveLength(2)
+      expect(links.filter((name) => name.endsWith("_cart"))).toHaveLength(1)
+      expect(links.filter((name) => name.endsWith("_order"))).toHaveLength(1)
+    } finally {
+      await client.end()
+    }
   })
 
   it("answers on the plugin's admin route once booted", async () => {

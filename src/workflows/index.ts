@@ -1,3 +1,4 @@
 // Public workflows of the plugin (`medusa-payment-monobank/workflows`).
 export * from "./acquiring"
 export * from "./installments"
+export * from "./checkout"

@@ -3,6 +3,9 @@
  * Register it in the payment module's `providers` (see docs/acquiring.md).
  */
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import { CheckoutClient } from "../../lib/monobank"
+import { acceptCheckoutPayments } from "../../modules/monobank-checkout/payments/accept-checkout-payments"
+import type { MonobankOptions } from "./options"
 import { MonobankProviderService } from "./service"
 
 export { MonobankProviderService, MONOBANK_IDENTIFIER } from "./service"
@@ -10,6 +13,12 @@ export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type
 export type { MonobankData, RefundRecord } from "./payment-data"
 export type { MonobankWebhookFacts } from "./webhook"
 
+// Also records card payments made on the mono checkout page (docs/checkout.md).
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [MonobankProviderService],
+  services: [
+    acceptCheckoutPayments(MonobankProviderService, {
+      checkoutClient: (options: MonobankOptions) =>
+        new CheckoutClient({ token: options.token, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs }),
+    }),
+  ],
 })

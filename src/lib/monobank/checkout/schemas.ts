@@ -3,6 +3,7 @@
  * `checkoutAmount` below for the one place that decides them.
  */
 import { z } from "zod"
+import { fromMinorUnits, toInstallmentSum, toMinorUnits, type MoneyAmount } from "../money"
 import {
   codeText,
   currencyCode,
@@ -26,6 +27,19 @@ export const checkoutAmount = z
   .refine((value) => CHECKOUT_AMOUNT_TEXT.test(String(value)), {
     error: "must have at most 2 decimal places (hryvnia, not kopecks)",
   })
+
+/** A Medusa amount in UAH (major units) as checkout `amount` / product `price` (1234.56). */
+export function toCheckoutAmount(amount: MoneyAmount): number {
+  return toInstallmentSum(amount)
+}
+
+/**
+ * A checkout `amount` / `price` read from the bank as exact UAH text ("1234.56"), for comparing
+ * with Medusa amounts without floating point. Throws on sub-kopeck precision or a negative value.
+ */
+export function fromCheckoutAmount(value: number): string {
+  return fromMinorUnits(toMinorUnits(String(value), "UAH"), "UAH")
+}
 
 /** Amounts read back from the bank: same unit, not re-checked for decimals. */
 const checkoutAmountRead = z.number()

@@ -1,0 +1,115 @@
+/**
+ * Issue 6: POST /store/monobank/checkout refuses what it cannot send to the bank, each with a clear
+ * error, before any bank call; a cart changed after its checkout order was made is refused too.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAdminHeaders } from "../helpers/admin"
+import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import { createCheckoutCart, seedCheckoutStore, startCheckout, type CheckoutFixtures } from "./checkout-helpers"
+
+jest.setTimeout(120_000)
+
+const env = useMonobankTestEnvironment()
+
+type Api = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]["api"]
+type Row = {
+  name: string
+  body: (api: Api, fx: CheckoutFixtures) => Promise<Record<string, unknown>>
+  message: RegExp
+}
+
+const withCart = (extra: Record<string, unknown> = {}) => async (api: Api, fx: CheckoutFixtures) => ({
+  cart_id: (await createCheckoutCart(api, fx)).id,
+  ...extra,
+})
+
+const BAD_REQUESTS: Row[] = [
+  { name: "no cart_id", body: async () => ({}), message: /cart_id is required/ },
+  { name: "an unknown field", body: withCart({ amount: 1 }), message: /amount/ },
+  { name: "a delivery method the bank does not know", body: withCart({ dlv_method_list: ["drone"] }), message: /dlv_method_list/ },
+  {
+    name: "an empty cart",
+    body: async (api, fx) => {
+      const { data } = await api.post("/store/carts", { region_id: fx.regionId, sales_channel_id: fx.salesChannelId }, fx.store)
+      return { cart_id: data.cart.id }
+    },
+    message: /is empty/,
+  },
+  {
+    name: "a cart not in hryvnia",
+    body: async (api, fx) => {
+      const { data: region } = await api.post("/admin/regions", { name: "Europe", currency_code: "eur", countries: ["de"] }, fx.admin)
+      const { data } = await api.post("/store/carts", { region_id: region.region.id, sales_channel_id: fx.salesChannelId }, fx.store)
+      return { cart_id: data.cart.id }
+    },
+    message: /hryvnia only.*EUR/,
+  },
+  {
+    name: "installments offered with payments_number below 3",
+    body: withCart({ payment_method_list: ["part_purchase"], payments_number: 2 }),
+    message: /payments_number must be a whole number from 3 to 25 when part_purchase is offered \(got 2\)/,
+  },
+  {
+    name: "installments offered with payments_number above 25",
+    body: withCart({ payment_method_list: ["card", "part_purchase"], payments_number: 26 }),
+    message: /payments_number .* \(got 26\)/,
+  },
+  {
+    name: "a delivery method without a monobank-checkout shipping option",
+    body: async (api, fx) => {
+      await api.delete(`/admin/shipping-options/${fx.deliveryOptions.np_box}`, fx.admin)
+      return withCart({ dlv_method_list: ["np_box"] })(api, fx)
+    },
+    message: /No mono checkout delivery method \(np_box\) has a shipping option/,
+  },
+]
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let fx: CheckoutFixtures
+
+    beforeEach(async () => {
+      fx = await seedCheckoutStore(api, await createAdminHeaders(getContainer()))
+    })
+
+    async function checkoutCreations() {
+      return (await env.emulator.control.calls()).filter((c) => c.method === "POST" && c.path === "/personal/checkout/order")
+    }
+
+    it.each(BAD_REQUESTS)("answers 400 for $name, without calling the bank", async ({ body, message }) => {
+      const res = await startCheckout(api, fx, await body(api, fx))
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(message)
+      expect(await checkoutCreations()).toEqual([])
+    })
+
+    it("answers 404 for an unknown cart", async () => {
+      const res = await startCheckout(api, fx, { cart_id: "cart_does_not_exist" })
+      expect(res.status).toBe(404)
+      expect(res.data.message).toMatch(/Cart cart_does_not_exist was not found/)
+    })
+
+    it("answers 400 when the cart changed after its checkout order was made, and makes no second bank order", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const first = await startCheckout(api, fx, { cart_id: cart.id })
+      expect(first.status).toBe(200)
+
+      await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: fx.variantId, quantity: 1 }, fx.store)
+      const changed = await startCheckout(api, fx, { cart_id: cart.id })
+      expect(changed.status).toBe(400)
+      expect(changed.data.message).toMatch(/changed after its mono checkout order was made for 1234\.56 UAH \(now 2469\.12 UAH\)/)
+      expect(await checkoutCreations()).toHaveLength(1)
+    })
+
+    it("answers 400 for a cart that is already an order", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const { data } = await startCheckout(api, fx, { cart_id: cart.id })
+      await env.emulator.control.completeCheckout(data.redirect_url.split("/").pop(), { delivery_method: "pickup", payment_method: "card" })
+      await env.emulator.control.flushWebhooks()
+
+      const again = await startCheckout(api, fx, { cart_id: cart.id })
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/already completed/)
+    })
+  },
+})

@@ -1,0 +1,18 @@
+/**
+ * `monobank-checkout` module: mono checkout orders (one per cart), linked to Medusa carts and
+ * orders (src/links). Plugin modules are registered automatically and get the plugin's options;
+ * this one reads `options.checkout` (see ./options).
+ */
+import { Module } from "@medusajs/framework/utils"
+import { MonobankCheckoutModuleService } from "./service"
+
+export const MONOBANK_CHECKOUT_MODULE = "monobankCheckout"
+
+export { MonobankCheckoutModuleService } from "./service"
+export { MonobankCheckoutOrder, CHECKOUT_ORDER_STATUSES, type CheckoutOrderStatus } from "./models/checkout-order"
+export { readCheckoutOptions, type CheckoutOptions, type CheckoutOptionsInput } from "./options"
+export { readCheckoutOutcome, type CheckoutOutcome } from "./outcome"
+
+export default Module(MONOBANK_CHECKOUT_MODULE, {
+  service: MonobankCheckoutModuleService,
+})

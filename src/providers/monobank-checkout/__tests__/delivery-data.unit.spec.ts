@@ -1,0 +1,57 @@
+import { MonobankCheckoutFulfillmentService } from "../service"
+import { DELIVERY_REQUIREMENTS, validateDeliveryData } from "../delivery-data"
+
+const branch = {
+  delivery_method: "np_brnm",
+  branch_id: "25",
+  branch_address: "Київ, вул. Велика Васильківська, 100",
+  city: { name: "Київ", ref: "8d5a980d-391c-11dd-90d9-001a92567626" },
+}
+
+describe("mono checkout delivery data", () => {
+  it.each([
+    ["pickup", { delivery_method: "pickup" }],
+    ["courier", { delivery_method: "courier", address: "Львів, пл. Ринок, 1", city: { ref: "city-ref" } }],
+    ["np_brnm", branch],
+    ["np_box", { ...branch, delivery_method: "np_box" }],
+  ])("accepts what %s needs", (method, data) => {
+    expect(validateDeliveryData(method, data)).toEqual(data)
+  })
+
+  it.each([
+    ["np_brnm", { ...branch, branch_id: undefined }, /Nova Poshta branch \(mono checkout\) needs branch_id \(branch number\)/],
+    ["np_box", { ...branch, delivery_method: "np_box", branch_address: " " }, /branch_address/],
+    ["np_brnm", { ...branch, city: { name: "Київ" } }, /needs city\.ref \(carrier city reference\)/],
+    ["courier", { delivery_method: "courier", city: { ref: "x" } }, /Courier \(mono checkout\) needs address \(street address\)/],
+    ["courier", { delivery_method: "courier" }, /needs address \(street address\), city\.ref/],
+  ])("refuses %s data without what the carrier needs", (method, data, message) => {
+    expect(() => validateDeliveryData(method, data)).toThrow(message)
+  })
+
+  it("refuses data for another method, an unknown option and a storefront's empty data", () => {
+    expect(() => validateDeliveryData("np_box", branch)).toThrow(/delivery data for np_brnm given to the np_box shipping option/)
+    expect(() => validateDeliveryData("drone", branch)).toThrow(/unknown delivery option "drone"/)
+    expect(() => validateDeliveryData("pickup", {})).toThrow(/filled in from orders placed on the mono checkout page/)
+  })
+
+  it("has a requirement list for every delivery method", () => {
+    expect(Object.keys(DELIVERY_REQUIREMENTS).sort()).toEqual(["courier", "np_box", "np_brnm", "pickup"])
+  })
+})
+
+describe("the monobank-checkout fulfillment provider", () => {
+  const provider = new MonobankCheckoutFulfillmentService()
+
+  it("offers the four delivery methods of the checkout page, priced at 0", async () => {
+    expect((await provider.getFulfillmentOptions()).map((option) => option.id)).toEqual(["pickup", "courier", "np_brnm", "np_box"])
+    expect(await provider.validateOption({ id: "np_box" })).toBe(true)
+    expect(await provider.validateOption({ id: "drone" })).toBe(false)
+    expect(await provider.canCalculate()).toBe(true)
+    expect(await provider.calculatePrice()).toEqual({ calculated_amount: 0, is_calculated_price_tax_inclusive: true })
+  })
+
+  it("hands the checked delivery data to the fulfillment", async () => {
+    expect(await provider.createFulfillment(branch)).toEqual({ data: branch, labels: [] })
+    await expect(provider.createFulfillment({ ...branch, branch_id: "" })).rejects.toThrow(/branch_id/)
+  })
+})

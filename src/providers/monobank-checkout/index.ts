@@ -1,0 +1,14 @@
+/**
+ * `medusa-payment-monobank/providers/monobank-checkout`: mono checkout delivery methods (pickup,
+ * courier, carrier branch `np_brnm`, parcel locker `np_box`) as a fulfillment provider. Register it
+ * in the fulfillment module's `providers` (see docs/checkout.md).
+ */
+import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import { MonobankCheckoutFulfillmentService } from "./service"
+
+export { MonobankCheckoutFulfillmentService, CHECKOUT_FULFILLMENT_IDENTIFIER } from "./service"
+export { validateDeliveryData, DELIVERY_REQUIREMENTS, type DeliveryData } from "./delivery-data"
+
+export default ModuleProvider(Modules.FULFILLMENT, {
+  services: [MonobankCheckoutFulfillmentService],
+})

@@ -1,0 +1,24 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CheckoutOrderRecord } from "../../../lib/monobank"
+import { checkoutModule } from "./module"
+
+export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
+
+/**
+ * The bank's record of the order, read with the merchant token: the only source this plugin acts
+ * on (a callback body is a hint). A record for another basket is refused.
+ */
+export const fetchCheckoutRecordStep = createStep(
+  fetchCheckoutRecordStepId,
+  async (input: { order_id: string; order_ref: string }, { container }) => {
+    const record = await checkoutModule(container).fetchBankOrder(input.order_id)
+    if (record.basket_id && record.basket_id !== input.order_ref) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `monobank checkout order ${input.order_id} belongs to basket ${record.basket_id}, not cart ${input.order_ref}`
+      )
+    }
+    return new StepResponse<CheckoutOrderRecord>(record)
+  }
+)

@@ -1,0 +1,40 @@
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
+import { checkoutModule } from "./module"
+
+export type LoadedCheckoutOrder = {
+  id: string
+  order_ref: string
+  order_id: string
+  status: CheckoutOrderStatus
+  /** The Medusa order made from it (linked). */
+  medusa_order_id?: string
+  /** The order of the cart when the cart was completed some other way (its own payment). */
+  cart_order_id?: string
+}
+
+export const loadCheckoutOrderStepId = "monobank-checkout-load-order"
+
+export const loadCheckoutOrderStep = createStep(
+  loadCheckoutOrderStepId,
+  async (input: { order_ref: string }, { container }) => {
+    const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.order_ref })
+    if (!checkout) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const [{ data: linked }, { data: cartOrders }] = await Promise.all([
+      query.graph({ entity: "monobank_checkout_order", fields: ["id", "order.id"], filters: { id: checkout.id } }),
+      query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.order_ref } }),
+    ])
+    const medusaOrderId = (linked[0] as { order?: { id: string } | null } | undefined)?.order?.id
+    const cartOrderId = cartOrders[0]?.order_id
+    return new StepResponse<LoadedCheckoutOrder>({
+      id: checkout.id,
+      order_ref: checkout.order_ref,
+      order_id: checkout.order_id,
+      status: checkout.status,
+      medusa_order_id: medusaOrderId ?? undefined,
+      cart_order_id: cartOrderId && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
+    })
+  }
+)

@@ -1,0 +1,56 @@
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CheckoutCreateOrderRequest } from "../../../lib/monobank"
+import { callbackUrlOf, returnUrlOf } from "../../../modules/monobank-checkout/options"
+import { offeredMethods, type RequestedMethods } from "../offered-methods"
+import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../order-request"
+import { checkoutShippingOptions, regionPaymentProviders } from "../store-lookups"
+import type { LoadedCheckoutCart } from "./load-checkout-cart"
+import { checkoutModule } from "./module"
+
+export type CheckoutOrderPlan =
+  | { existing: NonNullable<LoadedCheckoutCart["existing"]>; request?: undefined }
+  | { existing?: undefined; request: CheckoutCreateOrderRequest }
+
+export const planCheckoutOrderStepId = "monobank-checkout-plan-order"
+
+/**
+ * Validates the cart and builds the bank request, or returns the cart's existing checkout order
+ * (one bank order per cart: the bank would answer the same order for the same order_ref anyway).
+ */
+export const planCheckoutOrderStep = createStep(
+  planCheckoutOrderStepId,
+  async (input: LoadedCheckoutCart & { requested: RequestedMethods }, { container }) => {
+    const options = checkoutModule(container).getCheckoutOptions()
+    const { cart, existing } = input
+    assertCheckoutCart(cart)
+    if (existing) {
+      const amount = checkoutAmountOf(cart)
+      if (!MathBN.eq(existing.amount, amount)) {
+        // NOT_ALLOWED (400): Medusa answers every CONFLICT with a generic idempotency message.
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Cart ${cart.id} changed after its mono checkout order was made for ${existing.amount} UAH (now ${amount} UAH); ` +
+            "the bank keeps one order per cart, so check out with a new cart"
+        )
+      }
+      return new StepResponse<CheckoutOrderPlan>({ existing })
+    }
+    const [shippingOptions, providers] = await Promise.all([
+      checkoutShippingOptions(container, cart.sales_channel_id),
+      regionPaymentProviders(container, cart.region_id),
+    ])
+    const methods = offeredMethods(options, input.requested, {
+      deliveryWithShippingOption: new Set(shippingOptions.keys()),
+      regionPaymentProviders: providers,
+    })
+    const request = buildCheckoutOrderRequest(cart, {
+      ...methods,
+      dlv_pay_merchant: options.dlv_pay_merchant,
+      hold: options.hold,
+      callback_url: callbackUrlOf(options),
+      return_url: returnUrlOf(options, cart.id),
+    })
+    return new StepResponse<CheckoutOrderPlan>({ request })
+  }
+)

@@ -1,0 +1,93 @@
+import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { readCheckoutOutcome, type CheckoutOutcome } from "../../modules/monobank-checkout/outcome"
+import { placeMonobankCheckoutOrderWorkflow } from "./place-checkout-order"
+import { fetchCheckoutRecordStep } from "./steps/fetch-checkout-record"
+import { flagCheckoutOrderStep } from "./steps/flag-checkout-order"
+import { loadCheckoutOrderStep } from "./steps/load-checkout-order"
+import { recordCheckoutStateStep, statusAfterRead } from "./steps/record-checkout-state"
+
+export type SyncMonobankCheckoutOrderInput = { order_ref: string }
+
+export type MonobankCheckoutSummary = {
+  /** The cart id. */
+  order_ref: string
+  /** The bank's checkout order id. */
+  checkout_order_id: string
+  status: string
+  general_status: string | null
+  payment_method: string | null
+  delivery_method: string | null
+  /** The Medusa order, once there is one. */
+  order_id: string | null
+}
+
+export const syncMonobankCheckoutOrderWorkflowId = "monobank-checkout-sync-order"
+
+/**
+ * Brings a cart's checkout order up to date with the bank and, when the bank says it is placed,
+ * turns the cart into exactly one Medusa order. The cart's lock is held throughout, so callbacks,
+ * the storefront's return page and Medusa's own cart completion never run it twice at once; after
+ * the lock, an order already made is found and nothing is placed again.
+ */
+export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
+  syncMonobankCheckoutOrderWorkflowId,
+  (input: SyncMonobankCheckoutOrderInput) => {
+    acquireLockStep({ key: input.order_ref, timeout: 30, ttl: 120 })
+    const checkout = loadCheckoutOrderStep({ order_ref: input.order_ref })
+    const record = fetchCheckoutRecordStep(
+      transform({ checkout }, ({ checkout }) => ({ order_id: checkout.order_id, order_ref: checkout.order_ref }))
+    )
+    const outcome = transform({ record }, ({ record }): CheckoutOutcome => readCheckoutOutcome(record))
+    recordCheckoutStateStep({ checkout, record, outcome })
+
+    // Paid at the bank, but the cart already became an order through another payment: never a
+    // second order; the store owner refunds one of the two payments.
+    when("monobank-checkout-paid-twice", { checkout, outcome }, ({ checkout, outcome }) => {
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !!checkout.cart_order_id
+    }).then(() => {
+      flagCheckoutOrderStep(
+        transform({ checkout }, ({ checkout }) => ({
+          id: checkout.id,
+          error:
+            `checkout order ${checkout.order_id} is paid, but cart ${checkout.order_ref} was already completed as order ` +
+            `${checkout.cart_order_id} with another payment: refund one of them`,
+        }))
+      )
+    })
+
+    const placed = when("monobank-checkout-placed", { checkout, outcome }, ({ checkout, outcome }) => {
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !checkout.cart_order_id
+    }).then(() => {
+      const { data: carts } = useQueryGraphStep({
+        entity: "cart",
+        fields: ["id", "email"],
+        filters: { id: input.order_ref },
+      }).config({ name: "monobank-checkout-cart-email" })
+      const placeInput = transform({ checkout, record, outcome, carts }, ({ checkout, record, outcome, carts }) => ({
+        checkout_id: checkout.id,
+        cart_id: checkout.order_ref,
+        cart_email: carts[0]?.email ?? null,
+        record,
+        outcome: outcome as Extract<CheckoutOutcome, { kind: "placed" }>,
+      }))
+      return placeMonobankCheckoutOrderWorkflow.runAsStep({ input: placeInput })
+    })
+
+    releaseLockStep({ key: input.order_ref })
+    const summary = transform({ checkout, record, outcome, placed }, ({ checkout, record, outcome, placed }): MonobankCheckoutSummary => {
+      const orderId = placed?.order_id ?? checkout.medusa_order_id ?? null
+      const paidTwice = outcome.kind === "placed" && !orderId && !!checkout.cart_order_id
+      return {
+        order_ref: checkout.order_ref,
+        checkout_order_id: checkout.order_id,
+        status: orderId ? "completed" : paidTwice ? "needs_attention" : statusAfterRead(checkout.status, outcome, false),
+        general_status: record.generalStatus ?? null,
+        payment_method: record.payment_method ?? null,
+        delivery_method: record.delivery_method ?? null,
+        order_id: orderId,
+      }
+    })
+    return new WorkflowResponse(summary)
+  }
+)
