@@ -48,6 +48,8 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
         : {}),
     },
   })),
+  // Payment on delivery chosen on the mono checkout page (docs/checkout.md); takes no other session.
+  { resolve: "./src/providers/monobank-on-delivery", id: "monobank-on-delivery", options: {} },
   // -- providers: end
 ]
 
@@ -87,6 +89,8 @@ module.exports = defineConfig({
           returnUrl: `${env.STOREFRONT_URL || "http://localhost:8000"}/checkout/monobank?cart={cart_id}`,
           payment_method_list: ["card", "payment_on_delivery", "part_purchase"],
           payments_number: 4,
+          // Card payments on the checkout page held until finalized in the business cabinet.
+          hold: env.MONOBANK_CHECKOUT_HOLD === "true",
         },
       },
     },

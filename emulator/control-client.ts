@@ -39,6 +39,8 @@ export interface EmulatorControl {
   getInstallmentOrder(orderId: string): Promise<InstallmentOrder>
   getCheckoutOrder(orderId: string): Promise<CheckoutOrderState>
   completeCheckout(orderId: string, input: CheckoutCompletion): Promise<CheckoutOrderState>
+  /** As if the merchant finalized the held card payment in the business cabinet. */
+  finalizeCheckoutHold(orderId: string): Promise<CheckoutOrderState>
   calls(): Promise<CallRecord[]>
 }
 
@@ -89,6 +91,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     getInstallmentOrder: (orderId) => call("GET", `/installments/${id(orderId)}`),
     getCheckoutOrder: (orderId) => call("GET", `/checkout/${id(orderId)}`),
     completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),
+    finalizeCheckoutHold: (orderId) => call("POST", `/checkout/${id(orderId)}/finalize`),
     calls: () => call("GET", "/calls"),
   }
 }

@@ -81,6 +81,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       checkout.complete(order, parseWith(checkoutCompletionSchema, jsonBody(ctx)))
       return ok({ ...order, record: extendedShape(order) })
     }),
+    route("POST", "/checkout/:orderId/finalize", (ctx) => {
+      const order = checkout.get(ctx.params.orderId)
+      checkout.finalizeHold(order)
+      return ok({ ...order, record: extendedShape(order) })
+    }),
     route("GET", "/clock", () => ok({ now: clock.iso(), pending: clock.pending() })),
     route("POST", "/clock/advance", (ctx) => {
       const { ms } = parseWith(z.strictObject({ ms: z.number().nonnegative() }), jsonBody(ctx))

@@ -102,6 +102,14 @@ export class CheckoutOrders {
     this.deps.notify(order)
   }
 
+  /** What the merchant does in the business cabinet: charge a held card payment. */
+  finalizeHold(order: CheckoutOrder): void {
+    if (order.status !== "held") throw new HttpError(409, `checkout order ${order.orderId} is not held (${order.status})`)
+    order.status = "paid"
+    order.holdExpiresAt = undefined
+    this.deps.notify(order)
+  }
+
   private expireHold(order: CheckoutOrder): void {
     if (this.orders.get(order.orderId) !== order || order.status !== "held") return
     order.status = "hold_expired"

@@ -6,7 +6,7 @@ import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 
 export const CARD_PROVIDER = "pp_monobank_monobank"
 export const INSTALLMENTS_PROVIDER = "pp_monobank-installments_monobank-installments"
-export const ON_DELIVERY_PROVIDER = "pp_system_default"
+export const ON_DELIVERY_PROVIDER = "pp_monobank-on-delivery_monobank-on-delivery"
 export const CHECKOUT_FULFILLMENT_PROVIDER = "monobank-checkout_monobank-checkout"
 export const CALLBACK_PATH = "/hooks/monobank/checkout"
 
@@ -27,8 +27,12 @@ export type CheckoutFixtures = StoreFixtures & { deliveryOptions: Record<Deliver
  * providers, the warehouse uses the monobank-checkout fulfillment provider, and there is one
  * shipping option per delivery method (calculated price, hidden from the storefront's own checkout).
  */
-export async function seedCheckoutStore(api: Api, admin: AdminHeaders): Promise<CheckoutFixtures> {
-  const fx = await seedStore(api, admin, { paymentProviders: [CARD_PROVIDER, INSTALLMENTS_PROVIDER, ON_DELIVERY_PROVIDER] })
+export async function seedCheckoutStore(
+  api: Api,
+  admin: AdminHeaders,
+  paymentProviders: string[] = [CARD_PROVIDER, INSTALLMENTS_PROVIDER, ON_DELIVERY_PROVIDER]
+): Promise<CheckoutFixtures> {
+  const fx = await seedStore(api, admin, { paymentProviders })
   await api.post(
     `/admin/stock-locations/${fx.stockLocationId}/fulfillment-providers`,
     { add: [CHECKOUT_FULFILLMENT_PROVIDER] },

@@ -5,7 +5,14 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { createCheckoutCart, seedCheckoutStore, startCheckout, type CheckoutFixtures } from "./checkout-helpers"
+import { completeCart, createReadyCart } from "../helpers/store-fixtures"
+import {
+  createCheckoutCart,
+  ON_DELIVERY_PROVIDER,
+  seedCheckoutStore,
+  startCheckout,
+  type CheckoutFixtures,
+} from "./checkout-helpers"
 
 jest.setTimeout(120_000)
 
@@ -99,6 +106,21 @@ medusaIntegrationTestRunner({
       expect(changed.status).toBe(400)
       expect(changed.data.message).toMatch(/changed after its mono checkout order was made for 1234\.56 UAH \(now 2469\.12 UAH\)/)
       expect(await checkoutCreations()).toHaveLength(1)
+    })
+
+    it("refuses payment on delivery chosen in the storefront instead of on the checkout page, so no unpaid order is made", async () => {
+      const cart = await createReadyCart(api, fx)
+      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, fx.store)
+      const session = await api
+        .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: ON_DELIVERY_PROVIDER }, fx.store)
+        .catch((error: any) => error.response)
+      expect(session.status).toBe(400)
+      expect(session.data.message).toMatch(/Payment on delivery is offered only on the mono checkout page/)
+
+      const completed = await completeCart(api, fx, cart.id)
+      expect(completed.data.type).not.toBe("order")
+      const { data } = await api.get(`/store/carts/${cart.id}?fields=completed_at`, fx.store)
+      expect(data.cart.completed_at).toBeNull()
     })
 
     it("answers 400 for a cart that is already an order", async () => {

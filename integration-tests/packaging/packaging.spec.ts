@@ -59,6 +59,7 @@ module.exports = defineConfig({
             id: "monobank-installments",
             options: { storeId: "scratch-store", secret: "scratch-secret", environment: "sandbox" },
           },
+          { resolve: "medusa-payment-monobank/providers/monobank-on-delivery", id: "monobank-on-delivery" },
         ],
       },
     },
@@ -104,7 +105,11 @@ describe("the published package, installed into a fresh Medusa app", () => {
     const res = await fetch(`${store!.url}/admin/payments/payment-providers`, { headers: { authorization: `Bearer ${token}` } })
     const { payment_providers } = (await res.json()) as { payment_providers: { id: string }[] }
     expect(payment_providers.map((p) => p.id)).toEqual(
-      expect.arrayContaining(["pp_monobank_monobank", "pp_monobank-installments_monobank-installments"])
+      expect.arrayContaining([
+        "pp_monobank_monobank",
+        "pp_monobank-installments_monobank-installments",
+        "pp_monobank-on-delivery_monobank-on-delivery",
+      ])
     )
   })
 

@@ -1,6 +1,8 @@
-// Seeds the demo store through the admin HTTP API with the same fixtures the integration tests use.
+// Seeds the demo store through the admin HTTP API with the same fixtures the integration tests use:
+// a UAH region with every registered payment provider, a product, a shipping option for the
+// storefront's own checkout and one per mono checkout delivery method.
 require("ts-node").register({ transpileOnly: true })
-const { seedStore } = require("../../integration-tests/helpers/store-fixtures")
+const { seedCheckoutStore } = require("../../integration-tests/http/checkout-helpers")
 
 function fetchApi(baseUrl) {
   const call = async (method, url, body, config = {}) => {
@@ -26,7 +28,7 @@ async function seedDemoStore(storeUrl, { email, password }) {
   const admin = { headers: { authorization: `Bearer ${data.token}` } }
   const { data: providers } = await api.get("/admin/payments/payment-providers?limit=50", admin)
   const paymentProviders = providers.payment_providers.map((p) => p.id)
-  const fixtures = await seedStore(api, admin, { paymentProviders })
+  const fixtures = await seedCheckoutStore(api, admin, paymentProviders)
   return { publishableKey: fixtures.store.headers["x-publishable-api-key"], paymentProviders, fixtures }
 }
 

@@ -1,5 +1,6 @@
 // The demo's storefront: one page that sells one product through the Medusa store API and pays
-// with monobank (hosted card page, or installments with polling). Plain HTML + fetch, no build.
+// with monobank (hosted card page, installments with polling, or the whole order on the mono
+// checkout page). Plain HTML + fetch, no build.
 const http = require("node:http")
 
 const PROVIDERS = {
@@ -20,6 +21,7 @@ button{padding:8px 16px;margin:4px 0}label{display:block;margin:8px 0}#log{white
 <label>Parts <input id="parts" type="number" value="3" min="3" max="25"></label>
 <button id="card">Pay by card (monobank page)</button>
 <button id="installments">Pay in parts (Покупка частинами)</button>
+<button id="checkout">Buy with mono checkout (delivery and payment on monobank's page)</button>
 <div id="log"></div>
 <script>
 const API = ${JSON.stringify(storeUrl)}, KEY = ${JSON.stringify(publishableKey)}, PROVIDERS = ${JSON.stringify(PROVIDERS)};
@@ -68,6 +70,25 @@ document.getElementById("installments").onclick = async () => {
     await complete(cartId);
   } catch (e) { log("Error: " + e.message); }
 };
+document.getElementById("checkout").onclick = async () => {
+  try {
+    const { cart } = await call("POST", "/store/carts", { region_id: region.id, items: [{ variant_id: variant.id, quantity: 1 }] });
+    const { redirect_url } = await call("POST", "/store/monobank/checkout", { cart_id: cart.id });
+    log("Going to the mono checkout page…");
+    location.href = redirect_url;
+  } catch (e) { log("Error: " + e.message); }
+};
+// The checkout returnUrl page: the order exists once the bank placed it (its callback, or this request).
+async function followCheckout(cartId) {
+  log("Back from mono checkout; asking the store about cart " + cartId + "…");
+  for (let i = 0; i < 30; i++) {
+    const { checkout } = await call("GET", "/store/monobank/checkout/" + encodeURIComponent(cartId));
+    log(checkout.status + " (bank: " + (checkout.general_status || "?") + ", " + (checkout.payment_method || "-") + ", " + (checkout.delivery_method || "-") + ")");
+    if (checkout.order_id) return log("Order " + checkout.order_id + " placed");
+    if (checkout.status === "failed" || checkout.status === "needs_attention") return log(checkout.error || "Not paid");
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
 async function complete(cartId) {
   const res = await fetch(API + "/store/carts/" + cartId + "/complete", { method: "POST", headers: { "x-publishable-api-key": KEY } });
   const data = await res.json();
@@ -76,6 +97,8 @@ async function complete(cartId) {
   else log("Not completed: " + (data.error?.message || data.message || JSON.stringify(data)));
 }
 load().then(async () => {
+  const checkoutCart = new URLSearchParams(location.search).get("cart");
+  if (location.pathname === "/checkout/monobank" && checkoutCart) return followCheckout(checkoutCart);
   if (location.pathname.endsWith("/return") && sessionStorage.getItem("cart_id")) {
     log("Back from the monobank page; completing the order…");
     await complete(sessionStorage.getItem("cart_id"));

@@ -145,6 +145,17 @@ describe("checkout page", () => {
     expect(await getOrder(order_id)).toMatchObject({ generalStatus: "fail", payment_status: "reversed" })
     await receiver.waitFor(2)
   })
+
+  it("charges a held card payment when finalized in the cabinet, and keeps it charged past the hold's 10 days", async () => {
+    const { order_id } = await createOrder({ hold: true })
+    await emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "card" })
+    await emulator.control.finalizeCheckoutHold(order_id)
+    expect(await getOrder(order_id)).toMatchObject({ generalStatus: "success", payment_status: "success" })
+    await emulator.control.advanceClock(10 * DAY_MS)
+    expect(await getOrder(order_id)).toMatchObject({ generalStatus: "success", payment_status: "success" })
+    await expect(emulator.control.finalizeCheckoutHold(order_id)).rejects.toThrow(/409|not held/)
+    await receiver.waitFor(2)
+  })
 })
 
 describe("checkout through control", () => {

@@ -37,7 +37,7 @@ export const paymentsNumberSchema = z
 const DEFAULT_PAYMENT_PROVIDERS = {
   card: "pp_monobank_monobank",
   part_purchase: "pp_monobank-installments_monobank-installments",
-  payment_on_delivery: "pp_system_default",
+  payment_on_delivery: "pp_monobank-on-delivery_monobank-on-delivery",
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
 const providerId = z.string({ error: "must be a payment provider id such as pp_monobank_monobank" }).min(1)

@@ -30,8 +30,8 @@ export const GENERAL_STATUS_MEANING = {
 /**
  * How a placed order's payment is recorded. Card: charged, or held when the order was created
  * with `hold` (the store captures later). Installments: the bank approved and pays the store.
- * Payment on delivery: nothing was paid; the `payment_on_delivery` provider (Medusa's system
- * provider by default) authorizes it and the admin captures it once the parcel is paid for.
+ * Payment on delivery: nothing was paid; the `payment_on_delivery` provider (`monobank-on-delivery`
+ * by default) authorizes it and the admin captures it once the parcel is paid for.
  */
 export const PLACED_PAYMENT = {
   card: "captured",

@@ -24,7 +24,7 @@ describe("mono checkout options", () => {
       paymentProviders: {
         card: "pp_monobank_monobank",
         part_purchase: "pp_monobank-installments_monobank-installments",
-        payment_on_delivery: "pp_system_default",
+        payment_on_delivery: "pp_monobank-on-delivery_monobank-on-delivery",
       },
     })
   })
@@ -34,7 +34,7 @@ describe("mono checkout options", () => {
     expect(options?.paymentProviders).toEqual({
       card: "pp_monobank_monobank-debit",
       part_purchase: "pp_monobank-installments_monobank-installments",
-      payment_on_delivery: "pp_system_default",
+      payment_on_delivery: "pp_monobank-on-delivery_monobank-on-delivery",
     })
   })
 

@@ -26,7 +26,7 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import type { CheckoutClient } from "../../../lib/monobank"
+import type { CheckoutClient, CheckoutPaymentMethod } from "../../../lib/monobank"
 import { readCheckoutOutcome } from "../outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
@@ -46,9 +46,24 @@ export type AcceptCheckoutPaymentsSettings<TConfig = any> = {
   checkoutClient?: (config: TConfig) => CheckoutClient
 }
 
-const REFUND_NOT_SUPPORTED =
-  "This payment was made on the mono checkout page; the checkout API offers no refunds. " +
-  "Refund it in the monobank business cabinet."
+/**
+ * How a checkout payment Medusa holds as authorized becomes captured. A card hold is finalized in
+ * the business cabinet (the checkout API has no capture), so the bank's record must show it
+ * charged; money collected on delivery is confirmed by the store owner (the bank does not report it).
+ */
+const CAPTURE_AUTHORIZED = {
+  card: "when_bank_shows_charged",
+  part_purchase: "when_bank_shows_charged",
+  payment_on_delivery: "on_store_owner_word",
+} as const satisfies Record<CheckoutPaymentMethod, "when_bank_shows_charged" | "on_store_owner_word">
+
+const REFUND_NOT_SUPPORTED = {
+  card: "This payment was made on the mono checkout page; the checkout API offers no refunds. Refund it in the monobank business cabinet.",
+  part_purchase:
+    "This installment purchase was made on the mono checkout page; the checkout API offers no returns. Return it in the monobank business cabinet.",
+  payment_on_delivery:
+    "This payment was collected on delivery, outside monobank's API: give the money back to the shopper directly and record it on the order.",
+} as const satisfies Record<CheckoutPaymentMethod, string>
 
 export function acceptCheckoutPayments<TBase extends PaymentProviderClass>(
   Base: TBase,
@@ -106,12 +121,17 @@ export function acceptCheckoutPayments<TBase extends PaymentProviderClass>(
       const checkout = readCheckoutPayment(input.data)
       if (!checkout) return super.capturePayment(input)
       if (checkout.payment === "captured") return { data: input.data }
-      return { data: { ...input.data, [CHECKOUT_PAYMENT_KEY]: await this.captureHeld(checkout) } }
+      const captured =
+        CAPTURE_AUTHORIZED[checkout.payment_method] === "on_store_owner_word"
+          ? { ...checkout, payment: "captured" as const, checked_at: new Date().toISOString() }
+          : await this.captureHeld(checkout)
+      return { data: { ...input.data, [CHECKOUT_PAYMENT_KEY]: captured } }
     }
 
     override async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-      if (!readCheckoutPayment(input.data)) return super.refundPayment(input)
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, REFUND_NOT_SUPPORTED)
+      const checkout = readCheckoutPayment(input.data)
+      if (!checkout) return super.refundPayment(input)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, REFUND_NOT_SUPPORTED[checkout.payment_method])
     }
 
     // The bank order stays as it is: a hold the store does not finalize is released by the bank

@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
@@ -31,7 +32,19 @@ export function recordFacts(record: CheckoutOrderRecord) {
 
 export const recordCheckoutStateStepId = "monobank-checkout-record-state"
 
-const TRACKED = ["status", "general_status", "payment_method", "delivery_method", "last_record", "last_checked_at"] as const
+const TRACKED = ["status", "general_status", "payment_method", "delivery_method", "last_record", "last_checked_at", "error"] as const
+
+/**
+ * The bank failed an order that is already a Medusa order: a card hold released (not finalized
+ * within 10 days). The order's payment can no longer be captured; the store owner must know.
+ */
+function failedAfterOrder(checkout: LoadedCheckoutOrder, outcome: CheckoutOutcome): string | undefined {
+  if (outcome.kind !== "failed" || !checkout.medusa_order_id) return undefined
+  return (
+    `the bank failed checkout order ${checkout.order_id} (${outcome.reason}) after it became order ${checkout.medusa_order_id}: ` +
+    "no money was taken; do not ship it unpaid"
+  )
+}
 
 /** Keeps what the bank said on our record (restored if the rest of the sync fails). */
 export const recordCheckoutStateStep = createStep(
@@ -39,11 +52,14 @@ export const recordCheckoutStateStep = createStep(
   async (input: { checkout: LoadedCheckoutOrder; record: CheckoutOrderRecord; outcome: CheckoutOutcome }, { container }) => {
     const service = checkoutModule(container)
     const before = await service.retrieveMonobankCheckoutOrder(input.checkout.id, { select: ["id", ...TRACKED] })
+    const failedOrder = failedAfterOrder(input.checkout, input.outcome)
     await service.updateMonobankCheckoutOrders({
       id: input.checkout.id,
       status: statusAfterRead(input.checkout.status, input.outcome, !!input.checkout.medusa_order_id),
       ...recordFacts(input.record),
+      ...(failedOrder ? { error: failedOrder } : {}),
     })
+    if (failedOrder) container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank checkout: ${failedOrder}`)
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {

@@ -1,0 +1,103 @@
+/**
+ * Issue 6, card payments held on the mono checkout page (store option `hold: true`): the order is
+ * placed with an authorized payment; Medusa captures it only once the bank shows it charged
+ * (finalized in the business cabinet), and never after the bank released the hold.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAdminHeaders } from "../helpers/admin"
+import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import {
+  CARD_PROVIDER,
+  checkoutOrderOfCart,
+  createCheckoutCart,
+  orderOfCart,
+  seedCheckoutStore,
+  startCheckout,
+  submitCheckoutPage,
+  type CheckoutFixtures,
+} from "./checkout-helpers"
+
+jest.setTimeout(120_000)
+
+const HOLD_LIFETIME_MS = 10 * 24 * 60 * 60 * 1000
+
+const env = useMonobankTestEnvironment()
+beforeAll(() => {
+  process.env.MONOBANK_CHECKOUT_HOLD = "true"
+})
+afterAll(() => {
+  delete process.env.MONOBANK_CHECKOUT_HOLD
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let fx: CheckoutFixtures
+
+    beforeEach(async () => {
+      fx = await seedCheckoutStore(api, await createAdminHeaders(getContainer()))
+    })
+
+    async function placeHeldOrder() {
+      const cart = await createCheckoutCart(api, fx)
+      const { data } = await startCheckout(api, fx, { cart_id: cart.id })
+      const bankOrderId: string = data.redirect_url.split("/").pop()
+      expect(await env.emulator.control.getCheckoutOrder(bankOrderId)).toMatchObject({ hold: true })
+      await submitCheckoutPage(data.redirect_url, {
+        delivery_method: "np_box",
+        payment_method: "card",
+        cityName: "Київ",
+        branch_id: "7",
+        branch_address: "Київ, поштомат №7",
+      })
+      await env.emulator.control.flushWebhooks()
+
+      const { count, order } = await orderOfCart(getContainer(), cart.id)
+      expect(count).toBe(1)
+      const payments = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payments).toHaveLength(1)
+      expect(payments[0]).toMatchObject({ provider_id: CARD_PROVIDER, amount: 1234.56, captured_at: null })
+      expect(payments[0].data.monobank_checkout).toMatchObject({ payment: "authorized", payment_status: "hold" })
+      return { cartId: cart.id, bankOrderId, orderId: order.id, paymentId: payments[0].id as string }
+    }
+
+    function capture(paymentId: string) {
+      return api.post(`/admin/payments/${paymentId}/capture`, {}, fx.admin).catch((error: any) => error.response)
+    }
+
+    it("places the order with an authorized payment, refuses to capture while the bank holds it, and captures once it was finalized in the cabinet", async () => {
+      const { cartId, bankOrderId, paymentId } = await placeHeldOrder()
+
+      const refused = await capture(paymentId)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/still held: finalize it in the monobank business cabinet/)
+
+      await env.emulator.control.finalizeCheckoutHold(bankOrderId)
+      await env.emulator.control.flushWebhooks()
+      expect(await checkoutOrderOfCart(getContainer(), cartId)).toMatchObject({ status: "completed", general_status: "success", error: null })
+
+      const captured = await capture(paymentId)
+      expect(captured.status).toBe(200)
+      expect(captured.data.payment).toMatchObject({ captured_at: expect.anything(), amount: 1234.56 })
+      expect((await orderOfCart(getContainer(), cartId)).count).toBe(1)
+      // Read from the checkout record only: no acquiring invoice was made or charged.
+      const bankCalls = (await env.emulator.control.calls()).map((c) => `${c.method} ${c.path}`)
+      expect(bankCalls.filter((call) => !call.includes("/personal/checkout/order"))).toEqual([])
+    })
+
+    it("never captures a hold the bank released, and records on the checkout order that the order is unpaid", async () => {
+      const { cartId, bankOrderId, orderId, paymentId } = await placeHeldOrder()
+
+      await env.emulator.control.advanceClock(HOLD_LIFETIME_MS + 1000)
+      await env.emulator.control.flushWebhooks()
+      const checkout = await checkoutOrderOfCart(getContainer(), cartId)
+      expect(checkout).toMatchObject({ status: "completed", general_status: "fail", order: { id: orderId } })
+      expect(checkout.error).toMatch(new RegExp(`failed checkout order ${bankOrderId} .* after it became order ${orderId}: no money was taken`))
+
+      const refused = await capture(paymentId)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/hold of order .* was released/)
+      const { order } = await orderOfCart(getContainer(), cartId)
+      expect(order.payment_collections[0].payments[0].captured_at).toBeNull()
+    })
+  },
+})
