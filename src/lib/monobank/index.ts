@@ -15,6 +15,7 @@ export {
 export * from "./installments/schemas"
 
 export { CheckoutClient, CHECKOUT_BASE_URL, type CheckoutClientOptions } from "./checkout/client"
+export { isHttpUrl } from "./schema-helpers"
 export * from "./checkout/schemas"
 
 export {

@@ -30,6 +30,16 @@ export const positiveInteger = z
   .int({ error: "must be a positive integer" })
   .positive({ error: "must be a positive integer" })
 
+/** True for an absolute http(s) URL; for options whose URL holds a placeholder before it is filled in. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
 export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
 
 /** Optional field the bank may send as null: null reads as absent. */

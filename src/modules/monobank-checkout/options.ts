@@ -9,6 +9,7 @@ import {
   CHECKOUT_BASE_URL,
   checkoutPaymentMethodSchema,
   deliveryMethodSchema,
+  isHttpUrl,
   type CheckoutPaymentMethod,
 } from "../../lib/monobank"
 
@@ -108,13 +109,4 @@ export function callbackUrlOf(options: Pick<CheckoutOptions, "storeUrl">): strin
 
 export function returnUrlOf(options: Pick<CheckoutOptions, "returnUrl">, cartId: string): string {
   return options.returnUrl.replaceAll(CART_ID_PLACEHOLDER, encodeURIComponent(cartId))
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
 }

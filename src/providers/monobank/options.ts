@@ -3,7 +3,7 @@
  * Validated once at start-up: a mistake stops Medusa with a message naming the option.
  */
 import { z } from "zod"
-import { ACQUIRING_BASE_URL } from "../../lib/monobank"
+import { ACQUIRING_BASE_URL, isHttpUrl } from "../../lib/monobank"
 
 /** Placeholder in `redirectUrl` replaced by the payment session id. */
 export const SESSION_ID_PLACEHOLDER = "{session_id}"
@@ -83,15 +83,6 @@ export const monobankOptionsSchema = z.strictObject({
 
 export type MonobankOptionsInput = z.input<typeof monobankOptionsSchema>
 export type MonobankOptions = z.output<typeof monobankOptionsSchema>
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
 
 /** Parses the options or throws one error listing every problem, e.g. "monobank provider options: token is required ...". */
 export function parseMonobankOptions(options: unknown): MonobankOptions {
