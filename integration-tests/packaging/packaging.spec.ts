@@ -149,6 +149,7 @@ describe("the published package, installed into a fresh Medusa app", () => {
     expect(body.apis).toMatchObject({
       acquiring: { configured: true, providers: [{ id: "pp_monobank_monobank" }] },
       installments: { configured: true, providers: [{ id: "pp_monobank-installments_monobank-installments" }] },
+      checkout: { configured: true, needsAttention: 0 },
     })
     expect(JSON.stringify(body)).not.toMatch(/scratch-token|scratch-secret/)
   })

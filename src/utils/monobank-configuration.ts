@@ -16,6 +16,9 @@ export type MonobankConfigurationReport = Record<
   { configured: boolean; providers: ConfiguredProvider[] }
 >
 
+/** The checkout module's own state: its token comes from the plugin options, not a provider's. */
+export type CheckoutModuleState = { configured: boolean }
+
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
 
 const PROVIDER_FOLDERS = {
@@ -25,7 +28,9 @@ const PROVIDER_FOLDERS = {
     prefix: "pp_monobank-installments",
     credentials: ["storeId", "secret"],
   },
-  "monobank-checkout": { api: "checkout", prefix: "monobank-checkout", credentials: ["token"] },
+  // mono checkout's credentials are the plugin's `checkout` options (see CheckoutModuleState).
+  "monobank-checkout": { api: "checkout", prefix: "monobank-checkout", credentials: [] },
+  "monobank-on-delivery": { api: "checkout", prefix: "pp_monobank-on-delivery", credentials: [] },
 } as const satisfies Record<
   string,
   { api: MonobankApiName; prefix: string; credentials: readonly string[] }
@@ -54,9 +59,10 @@ function providersOf(modules: unknown, moduleName: "payment" | "fulfillment"): P
   return found.flatMap((entry: any) => (entry?.options?.providers ?? []) as ProviderEntry[])
 }
 
-export function describeMonobankConfiguration(configModule: {
-  modules?: unknown
-}): MonobankConfigurationReport {
+export function describeMonobankConfiguration(
+  configModule: { modules?: unknown },
+  checkoutModule: CheckoutModuleState = { configured: false }
+): MonobankConfigurationReport {
   const report: MonobankConfigurationReport = {
     acquiring: { configured: false, providers: [] },
     installments: { configured: false, providers: [] },
@@ -81,5 +87,8 @@ export function describeMonobankConfiguration(configModule: {
       report[api].configured ||= credentialsPresent
     }
   }
+  // The shopper's delivery choice needs the fulfillment provider to become a shipping method.
+  report.checkout.configured =
+    checkoutModule.configured && report.checkout.providers.some((provider) => provider.module === "fulfillment")
   return report
 }

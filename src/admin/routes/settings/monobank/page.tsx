@@ -4,6 +4,8 @@ import { useEffect, useState } from "react"
 
 type ApiReport = {
   configured: boolean
+  /** mono checkout: orders paid at the bank that could not become Medusa orders. */
+  needsAttention?: number
   providers: { id: string; module: string; baseUrl: string | null; credentialsPresent: boolean }[]
 }
 type Health = { plugin: { name: string; version: string }; apis: Record<string, ApiReport> }
@@ -57,6 +59,11 @@ const MonobankSettingsPage = () => {
                   <Badge color={api.configured ? "green" : "grey"}>
                     {api.configured ? "Configured" : "Not configured"}
                   </Badge>
+                  {!!api.needsAttention && (
+                    <Badge color="red" className="ml-2">
+                      {api.needsAttention} paid {api.needsAttention === 1 ? "order needs" : "orders need"} attention
+                    </Badge>
+                  )}
                 </Table.Cell>
                 <Table.Cell>
                   {api.providers.map((p) => `${p.id}${p.baseUrl ? ` → ${p.baseUrl}` : ""}`).join(", ") || "—"}
