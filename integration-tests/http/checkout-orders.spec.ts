@@ -4,6 +4,7 @@
  * (only a hint: the plugin reads the order back from the bank) turns the cart into one order.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import syncMonobankCheckoutOrdersJob from "../../src/jobs/sync-monobank-checkout-orders"
 import { TEST_CARDS } from "../../emulator"
 import { createAdminHeaders } from "../helpers/admin"
 import { completeCart, createReadyCart, startPaymentSession } from "../helpers/store-fixtures"
@@ -202,6 +203,32 @@ medusaIntegrationTestRunner({
       expect(payment.data.monobank_checkout).toMatchObject({ payment_method: "part_purchase", payment: "captured" })
       const installmentCalls = (await env.emulator.control.calls()).filter((c) => c.path.startsWith("/api/order/"))
       expect(installmentCalls).toEqual([])
+    })
+
+    it("a paid order whose callbacks were all lost and whose shopper never came back becomes an order on the scheduled sync", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const { redirectUrl } = await sendToCheckout(cart.id)
+      const abandoned = await createCheckoutCart(api, fx)
+      await sendToCheckout(abandoned.id)
+
+      await env.emulator.control.setWebhookMode("drop")
+      await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card" })
+      await env.emulator.control.flushWebhooks()
+      expect((await orderOfCart(getContainer(), cart.id)).count).toBe(0)
+
+      const summary = await syncMonobankCheckoutOrdersJob(getContainer())
+      expect(summary).toMatchObject({ checked: 2, synced: 2 })
+      const { count, order } = await orderOfCart(getContainer(), cart.id)
+      expect(count).toBe(1)
+      expect(order.payment_collections[0].payments[0]).toMatchObject({ provider_id: CARD_PROVIDER, captured_at: expect.anything() })
+      expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({ status: "completed", order: { id: order.id } })
+      expect(await checkoutOrderOfCart(getContainer(), abandoned.id)).toMatchObject({ status: "awaiting_shopper", last_checked_at: expect.anything() })
+
+      // The next run right after reads nothing: the completed order is settled, the abandoned one was just read.
+      const bankReads = async () => (await env.emulator.control.calls()).filter((c) => c.method === "GET").length
+      const readsBefore = await bankReads()
+      expect(await syncMonobankCheckoutOrdersJob(getContainer())).toMatchObject({ checked: 0 })
+      expect(await bankReads()).toBe(readsBefore)
     })
 
     it("when the bank cannot be read as the callback arrives, the callback is answered 503 and the bank's next attempt makes the order", async () => {

@@ -17,3 +17,9 @@ export {
 } from "./place-checkout-order"
 export { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
 export { checkoutSummary } from "./summary"
+export {
+  syncDueCheckoutOrders,
+  isDueForSync,
+  RECONCILE_WINDOW_MS,
+  type ReconcileSummary,
+} from "./reconcile"

@@ -1,0 +1,57 @@
+/**
+ * Finds mono checkout orders whose outcome the store may have missed (every callback attempt
+ * failed and the shopper never came back to the return page) and brings them up to date with the
+ * bank, one at a time. Run by the scheduled job `monobank-checkout-reconcile`.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
+import { checkoutModule } from "./steps/module"
+import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
+
+const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+/** A checkout hold lives 10 days; after one more day nothing about the order can still change. */
+export const RECONCILE_WINDOW_MS = 11 * DAY_MS
+/** Never read the same order twice within this time. */
+export const MIN_RECHECK_MS = 4 * MINUTE_MS
+/**
+ * Re-read an order at most every tenth of its age: every few minutes at first, daily near the
+ * end of the window, so abandoned checkouts cost a few dozen reads each, not thousands.
+ */
+const RECHECK_AGE_FRACTION = 10
+
+/** Orders that may still turn out paid (or failed to become an order and should be retried). */
+export const RECONCILED_STATUSES = ["awaiting_shopper", "needs_attention"] as const satisfies readonly CheckoutOrderStatus[]
+
+export type ReconcileCandidate = { created_at: Date | string; last_checked_at?: Date | string | null }
+
+export function isDueForSync(order: ReconcileCandidate, now: Date): boolean {
+  const age = now.getTime() - new Date(order.created_at).getTime()
+  if (age > RECONCILE_WINDOW_MS) return false
+  if (!order.last_checked_at) return true
+  const sinceChecked = now.getTime() - new Date(order.last_checked_at).getTime()
+  return sinceChecked >= Math.max(MIN_RECHECK_MS, age / RECHECK_AGE_FRACTION)
+}
+
+export type ReconcileSummary = { checked: number } & Record<CheckoutSyncResult["kind"], number>
+
+export async function syncDueCheckoutOrders(
+  container: MedusaContainer,
+  { now = new Date(), limit = 50 }: { now?: Date; limit?: number } = {}
+): Promise<ReconcileSummary> {
+  const candidates = await checkoutModule(container).listMonobankCheckoutOrders(
+    { status: [...RECONCILED_STATUSES], created_at: { $gte: new Date(now.getTime() - RECONCILE_WINDOW_MS) } },
+    { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: 1000 }
+  )
+  const due = candidates.filter((order) => isDueForSync(order, now)).slice(0, limit)
+  const summary: ReconcileSummary = { checked: 0, synced: 0, unknown_order: 0, bank_unavailable: 0, needs_attention: 0, failed: 0 }
+  // One at a time: a burst of reads would meet the bank's rate limit (429).
+  for (const order of due) {
+    const result = await syncCheckoutOrderSafely(container, order.order_ref)
+    summary.checked += 1
+    summary[result.kind] += 1
+    if (result.kind === "bank_unavailable") break
+  }
+  return summary
+}
