@@ -5,12 +5,11 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../modules/monobank-checkout"
 import { syncDueCheckoutOrders, type ReconcileSummary } from "../workflows/checkout/reconcile"
+import { registeredCheckoutModule } from "../workflows/checkout/steps/module"
 
 export default async function syncMonobankCheckoutOrdersJob(container: MedusaContainer): Promise<ReconcileSummary | undefined> {
-  if (!container.hasRegistration(MONOBANK_CHECKOUT_MODULE)) return undefined
-  if (!container.resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE).isConfigured()) return undefined
+  if (!registeredCheckoutModule(container)?.isConfigured()) return undefined
   const summary = await syncDueCheckoutOrders(container)
   if (summary.checked) {
     container.resolve(ContainerRegistrationKeys.LOGGER).info(`monobank checkout: scheduled sync ${JSON.stringify(summary)}`)

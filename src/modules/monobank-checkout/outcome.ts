@@ -4,7 +4,7 @@
  * outcome turns a cart into an order.
  */
 import type { CheckoutGeneralStatus, CheckoutOrderRecord, CheckoutPaymentMethod } from "../../lib/monobank"
-import { CHECKOUT_GENERAL_STATUSES } from "../../lib/monobank"
+import { CHECKOUT_GENERAL_STATUSES, checkoutPaymentMethodSchema } from "../../lib/monobank"
 
 /** How the payment is recorded in Medusa once the order is placed. */
 export type RecordedPayment = "captured" | "authorized"
@@ -47,7 +47,7 @@ function isGeneralStatus(value: string): value is CheckoutGeneralStatus {
 }
 
 function isPaymentMethod(value: string | undefined): value is CheckoutPaymentMethod {
-  return value === "card" || value === "payment_on_delivery" || value === "part_purchase"
+  return checkoutPaymentMethodSchema.safeParse(value).success
 }
 
 export function readCheckoutOutcome(
