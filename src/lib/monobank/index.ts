@@ -59,14 +59,17 @@ export {
 } from "./signatures/webhook-verifier"
 
 export {
+  allocateMinorUnits,
   CURRENCIES,
   currencyAlphaCode,
   currencyExponent,
   currencyNumericCode,
   fromMinorUnits,
   isSupportedCurrency,
+  roundToMinorUnits,
   toInstallmentSum,
   toMinorUnits,
+  type AllocatedMinorUnits,
   type CurrencyAlphaCode,
   type MoneyAmount,
   type ToMinorUnitsOptions,

@@ -197,3 +197,75 @@ export function toInstallmentSum(amount: MoneyAmount): number {
   }
   return Number(fromMinorUnits(kopecks, "UAH"))
 }
+
+/*
+ * ROUNDING RULE, decided here only. Medusa does not round cart totals (10% off 99.99 is 89.991),
+ * but the bank takes whole kopecks. Amounts are rounded to the currency's minor unit half-up
+ * (a tie goes away from zero: 0.005 -> 0.01), on the exact decimal value. That is what Medusa's
+ * own payment module does when it compares amounts (`roundToCurrencyPrecision`, bignumber.js
+ * ROUND_HALF_UP) and what its Stripe provider does (`Math.round` in `getSmallestUnit`), so a bank
+ * amount made here is exactly what Medusa counts as the whole payment.
+ */
+
+/** A non-negative `digits * 10^-scale` in units of 10^-exponent, rounded half-up. */
+function roundMagnitude(digits: bigint, scale: number, exponent: number): bigint {
+  if (scale <= exponent) return digits * 10n ** BigInt(exponent - scale)
+  const divisor = 10n ** BigInt(scale - exponent)
+  const quotient = digits / divisor
+  return 2n * (digits % divisor) >= divisor ? quotient + 1n : quotient
+}
+
+/**
+ * 89.991 UAH -> 8999: like `toMinorUnits`, but an amount finer than the minor unit is rounded
+ * half-up instead of refused. Use it for what the bank is asked to charge or give back; keep
+ * `toMinorUnits` where an amount must already be exact.
+ */
+export function roundToMinorUnits(
+  amount: MoneyAmount,
+  currency: string | number,
+  options: ToMinorUnitsOptions = {}
+): number {
+  const { alpha, exponent } = currencyEntry(currency)
+  const decimal = toDecimal(amount)
+  if (decimal.negative && !options.allowNegative) {
+    throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
+  }
+  const magnitude = roundMagnitude(decimal.digits, decimal.scale, exponent)
+  return toSafeNumber(decimal.negative ? -magnitude : magnitude, amount, alpha)
+}
+
+export type AllocatedMinorUnits = { total: number; parts: number[] }
+
+/**
+ * Rounds non-negative parts (receipt lines) to minor units so that they add up exactly to their
+ * rounded sum (`total`, by the rule above): each part is cut down to whole minor units and the
+ * units still missing go to the parts that lost the largest fractions, earlier parts first on a
+ * tie. Each part stays within one minor unit of its exact value.
+ */
+export function allocateMinorUnits(amounts: readonly MoneyAmount[], currency: string | number): AllocatedMinorUnits {
+  const { alpha, exponent } = currencyEntry(currency)
+  const decimals = amounts.map((amount) => {
+    const decimal = toDecimal(amount)
+    if (decimal.negative) throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
+    return decimal
+  })
+  const scale = Math.max(exponent, ...decimals.map((decimal) => decimal.scale))
+  const unit = 10n ** BigInt(scale - exponent)
+  const exact = decimals.map((decimal) => decimal.digits * 10n ** BigInt(scale - decimal.scale))
+  const floors = exact.map((value) => value / unit)
+  const total = roundMagnitude(exact.reduce((sum, value) => sum + value, 0n), scale, exponent)
+  let missing = total - floors.reduce((sum, value) => sum + value, 0n)
+  const byDroppedFraction = exact
+    .map((value, index) => ({ index, dropped: value % unit }))
+    .filter(({ dropped }) => dropped > 0n)
+    .sort((a, b) => (a.dropped === b.dropped ? a.index - b.index : a.dropped > b.dropped ? -1 : 1))
+  for (const { index } of byDroppedFraction) {
+    if (missing <= 0n) break
+    floors[index] += 1n
+    missing -= 1n
+  }
+  return {
+    total: toSafeNumber(total, String(total), alpha),
+    parts: floors.map((part, index) => toSafeNumber(part, amounts[index], alpha)),
+  }
+}
