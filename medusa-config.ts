@@ -53,6 +53,13 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
   // -- providers: end
 ]
 
+// MONOBANK_FISCAL_BASKET=true adds "monobank-fiscal": the debit provider that also sends the cart as
+// the fiscal basket, as a store whose monobank merchant has a fiscal register (PRRO) linked needs.
+if (env.MONOBANK_FISCAL_BASKET === "true") {
+  const debit = paymentProviders.find((provider) => provider.id === "monobank-debit")!
+  paymentProviders.push({ ...debit, id: "monobank-fiscal", options: { ...debit.options, fiscalBasket: true } })
+}
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,

@@ -2,12 +2,13 @@
  * The bank's `products` list: name, count and the price of ONE unit in hryvnia. Cart lines carry
  * line totals (after discounts, with tax), so a unit price may not divide evenly: such a line is
  * split in two (e.g. 3 x 33.33 = 100.00 becomes 2 x 33.33 + 1 x 33.34). The list must add up to the
- * order sum to the kopeck; when it cannot (gift cards, store credit...), one line for the whole
- * order is sent instead.
+ * order sum to the kopeck (line totals finer than kopecks are rounded to make it so); when it
+ * cannot (gift cards, store credit...), one line for the whole order is sent instead.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import type { InstallmentProduct } from "../../lib/monobank"
-import { toHryvnia, toKopecks } from "./amounts"
+import { toBankLineTotals } from "../../utils/bank-amounts"
+import { toHryvnia } from "./amounts"
 
 /** One cart line as the storefront-side middleware reads it (`total` is the whole line). */
 export type CartLine = { name: string; quantity: number; total: BigNumberInput }
@@ -21,19 +22,14 @@ export function productName(name: unknown): string {
 
 /** Splits the lines into bank products; undefined when they do not add up to `totalKopecks`. */
 export function toInstallmentProducts(lines: readonly CartLine[], totalKopecks: bigint): InstallmentProduct[] | undefined {
+  // Line totals finer than kopecks are rounded so that they add up to the rounded order sum.
+  const totals = toBankLineTotals(lines.map((line) => line.total), "UAH")
+  if (!totals || BigInt(totals.total) !== totalKopecks) return undefined
   const products: InstallmentProduct[] = []
-  let sum = 0n
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const quantity = line.quantity
     if (!Number.isSafeInteger(quantity) || quantity < 1) return undefined
-    let lineKopecks: bigint
-    try {
-      lineKopecks = toKopecks(line.total)
-    } catch {
-      return undefined
-    }
-    if (lineKopecks < 0n) return undefined
-    sum += lineKopecks
+    const lineKopecks = BigInt(totals.parts[index])
     const count = BigInt(quantity)
     const unit = lineKopecks / count
     const remainder = lineKopecks % count
@@ -45,7 +41,7 @@ export function toInstallmentProducts(lines: readonly CartLine[], totalKopecks: 
       products.push({ name, count: Number(remainder), sum: toHryvnia(unit + 1n) })
     }
   }
-  if (sum !== totalKopecks || products.length === 0) return undefined
+  if (products.length === 0) return undefined
   return products
 }
 

@@ -5,12 +5,15 @@
  * The basket is sent only when its lines add up exactly to the invoice amount.
  */
 import { z } from "zod"
-import { toMinorUnits, type BasketOrderItem, type MoneyAmount } from "../../lib/monobank"
+import type { BasketOrderItem } from "../../lib/monobank"
+import { toBankLineTotals } from "../../utils/bank-amounts"
 
 export const BASKET_DATA_KEY = "monobank_basket"
 
 /** Query fields of a payment collection that the basket is built from. */
 export const CART_BASKET_FIELDS = [
+  // Asking for the cart total makes the cart module compute the line totals too.
+  "cart.total",
   "cart.items.title",
   "cart.items.product_title",
   "cart.items.variant_title",
@@ -85,14 +88,16 @@ export function readBasketLines(value: unknown): BasketLine[] | undefined {
 
 /**
  * `basketOrder` for the bank: `sum` is the unit price and `total` the line total, in minor units.
- * A line whose total does not split evenly per unit keeps its exact `total` and a rounded `sum`.
- * Undefined when the lines do not add up to `amountMinor` (e.g. a gift card paid part of it).
+ * Line totals finer than kopecks are rounded so that they add up to exactly the charged amount
+ * (`utils/bank-amounts`). A line whose total does not split evenly per unit keeps its `total`
+ * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
+ * paid part of it) or a line total is not a number.
  */
 export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): BasketOrderItem[] | undefined {
-  const items = lines.map((line) => {
-    const total = toMinorUnits(line.total as MoneyAmount, ccy)
+  const totals = toBankLineTotals(lines.map((line) => line.total), ccy)
+  if (!totals || totals.total !== amountMinor) return undefined
+  return lines.map((line, index) => {
+    const total = totals.parts[index]
     return { name: line.name.slice(0, 256), qty: line.quantity, sum: Math.round(total / line.quantity), total, code: line.code }
   })
-  const sum = items.reduce((acc, item) => acc + item.total, 0)
-  return sum === amountMinor ? items : undefined
 }

@@ -39,7 +39,7 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { AcquiringClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
@@ -131,8 +131,10 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = this.dataOf(input, "capture")
     const request = await readCaptureRequest(this.cradle, input.context?.idempotency_key)
-    const amountMinor = request.amount === undefined ? undefined : this.toMinor(request.amount, data)
-    const earlierMinor = request.earlier.reduce<number>((total, amount) => total + this.toMinor(amount, data), 0)
+    // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
+    const earlier = MathBN.add(0, ...request.earlier)
+    const earlierMinor = this.toMinor(earlier, data)
+    const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
     return { data: await captureInvoice(this.deps, data, amountMinor, earlierMinor) }
   }
 

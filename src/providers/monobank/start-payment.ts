@@ -4,7 +4,8 @@
  */
 import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { currencyNumericCode, isSupportedCurrency, toMinorUnits, type MoneyAmount } from "../../lib/monobank"
+import { currencyNumericCode, isSupportedCurrency } from "../../lib/monobank"
+import { toBankMinorUnits } from "../../utils/bank-amounts"
 import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
@@ -28,17 +29,16 @@ type InvoiceBase = Pick<MonobankData, "reference" | "amount" | "ccy" | "paymentT
 
 export type Started = { data: MonobankData; status: PaymentSessionStatus }
 
-/** Medusa amount (major units) -> bank minor units + numeric currency, with a clear error. */
+/**
+ * Medusa amount (major units) -> bank minor units + numeric currency, rounded to whole minor
+ * units by the plugin's one rule (`utils/bank-amounts`), with a clear error.
+ */
 export function toBankAmount(amount: BigNumberInput, currency: string | number): { amount: number; ccy: number } {
   if (!isSupportedCurrency(currency)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank cannot take payments in ${String(currency).toUpperCase()}`)
   }
   const ccy = typeof currency === "number" ? currency : currencyNumericCode(currency)
-  try {
-    return { amount: toMinorUnits(amount as MoneyAmount, ccy), ccy }
-  } catch (error) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank: invalid amount: ${(error as Error).message}`)
-  }
+  return { amount: toBankMinorUnits(amount, ccy), ccy }
 }
 
 export async function startPayment(deps: ProviderDeps, input: StartInput): Promise<Started> {

@@ -3,19 +3,19 @@
  * page, so the amount is what the cart costs without its shipping: its total minus the shipping
  * total (a shipping method chosen earlier in the storefront is replaced when the order is placed).
  * Products carry the price of ONE unit after discounts and tax; a line whose total does not divide
- * evenly is split in two, so the products always add up to the line totals to the kopeck.
+ * evenly is split in two, so the products always add up to the (rounded) line totals to the kopeck.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import {
   fromMinorUnits,
   toCheckoutAmount,
-  toMinorUnits,
   type CheckoutCreateOrderRequest,
   type CheckoutPaymentMethod,
   type CheckoutProduct,
   type DeliveryMethod,
 } from "../../lib/monobank"
+import { toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../../utils/bank-amounts"
 
 export const CHECKOUT_CURRENCY = "uah"
 const MAX_NAME_LENGTH = 255
@@ -60,10 +60,13 @@ export function assertCheckoutCart(cart: CheckoutCart): void {
   if (!cart.items?.length) throw invalid(`Cart ${cart.id} is empty`)
 }
 
-/** What the bank collects: the cart without its shipping, exact UAH text ("1234.56"). */
+/**
+ * What the bank collects: the cart without its shipping, rounded to kopecks by the plugin's one
+ * rule (`utils/bank-amounts`), as exact UAH text ("1234.56"; a cart of 89.991 is "89.99").
+ */
 export function checkoutAmountOf(cart: CheckoutCart): string {
   const amount = MathBN.sub(cart.total, cart.shipping_total ?? 0)
-  return fromMinorUnits(toMinorUnits(amount.toFixed(), CHECKOUT_CURRENCY), CHECKOUT_CURRENCY)
+  return toBankAmountText(amount, CHECKOUT_CURRENCY, { field: `cart ${cart.id} total` })
 }
 
 export function productName(item: CheckoutCartItem): string {
@@ -73,16 +76,19 @@ export function productName(item: CheckoutCartItem): string {
   return name.slice(0, MAX_NAME_LENGTH)
 }
 
-/** One line -> one product, or two when its total does not divide into whole kopecks per unit. */
-export function productsOf(item: CheckoutCartItem): CheckoutProduct[] {
+/**
+ * One line -> one product, or two when its total does not divide into whole kopecks per unit.
+ * `lineKopecks`: the line total as rounded with the other lines (default: rounded on its own).
+ */
+export function productsOf(item: CheckoutCartItem, lineKopecks?: number): CheckoutProduct[] {
   const quantity = MathBN.convert(item.quantity).toNumber()
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     throw invalid(`Cart line "${productName(item)}" has quantity ${String(quantity)}; mono checkout needs whole units`)
   }
-  const lineKopecks = BigInt(toMinorUnits(MathBN.convert(item.total).toFixed(), CHECKOUT_CURRENCY))
+  const kopecks = BigInt(lineKopecks ?? toBankMinorUnits(item.total, CHECKOUT_CURRENCY, { field: `cart line "${productName(item)}" total` }))
   const count = BigInt(quantity)
-  const unit = lineKopecks / count
-  const remainder = lineKopecks % count
+  const unit = kopecks / count
+  const remainder = kopecks % count
   const price = (kopecks: bigint) => toCheckoutAmount(fromMinorUnits(kopecks, CHECKOUT_CURRENCY))
   const name = productName(item)
   const products: CheckoutProduct[] = []
@@ -95,7 +101,10 @@ export function buildCheckoutOrderRequest(cart: CheckoutCart, choices: CheckoutC
   assertCheckoutCart(cart)
   const amount = checkoutAmountOf(cart)
   if (!MathBN.gt(amount, 0)) throw invalid(`Cart ${cart.id} has nothing to pay (${amount} UAH)`)
-  const products = cart.items!.flatMap(productsOf)
+  // Line totals finer than kopecks are rounded together, so the products add up to their rounded sum.
+  const lines = toBankLineTotals(cart.items!.map((item) => item.total), CHECKOUT_CURRENCY)
+  if (!lines) throw invalid(`Cart ${cart.id} has a line whose total is missing, negative or not a number`)
+  const products = cart.items!.flatMap((item, index) => productsOf(item, lines.parts[index]))
   const offersParts = choices.payment_method_list.includes("part_purchase")
   return {
     order_ref: cart.id,

@@ -27,6 +27,7 @@ import type {
 } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { CheckoutClient, CheckoutPaymentMethod } from "../../../lib/monobank"
+import { isBankAmountOf } from "../../../utils/bank-amounts"
 import { readCheckoutOutcome } from "../outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
@@ -79,7 +80,7 @@ export function acceptCheckoutPayments<TBase extends PaymentProviderClass>(
         // Undefined keys are not stored: a storefront's `monobank_checkout` does not survive.
         return { ...started, data: { ...started.data, [CHECKOUT_PAYMENT_KEY]: undefined } }
       }
-      if (!MathBN.eq(input.amount, checkout.amount)) {
+      if (!isBankAmountOf(input.amount, checkout.amount, "UAH")) {
         throw new MedusaError(
           MedusaError.Types.INVALID_DATA,
           `monobank checkout order ${checkout.order_id} collected ${checkout.amount} UAH, not ${MathBN.convert(input.amount).toString()}`
@@ -108,7 +109,7 @@ export function acceptCheckoutPayments<TBase extends PaymentProviderClass>(
     override async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
       const checkout = readCheckoutPayment(input.data)
       if (!checkout) return super.updatePayment(input)
-      if (!MathBN.eq(input.amount, checkout.amount)) {
+      if (!isBankAmountOf(input.amount, checkout.amount, "UAH")) {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
           `The cart was paid on the mono checkout page (${checkout.amount} UAH); its amount cannot change`

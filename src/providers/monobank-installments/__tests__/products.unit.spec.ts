@@ -12,11 +12,22 @@ describe("amounts", () => {
     expect(toKopecks({ value: "100.1", precision: 20 } as any)).toBe(10010n)
     expect(toHryvnia(123456n)).toBe(1234.56)
     expect(toHryvnia(5n)).toBe(0.05)
-    expect(() => toKopecks("abc")).toThrow(RangeError)
+    expect(() => toKopecks("abc")).toThrow(/amount abc is not a valid amount/)
   })
 })
 
 describe("toInstallmentProducts", () => {
+  it("keeps one product per line when line totals finer than kopecks round to one kopeck more than the order", () => {
+    const lines = [
+      { name: "Сорочка", quantity: 1, total: "90.045" },
+      { name: "Шарф", quantity: 1, total: "90.045" },
+    ]
+    expect(toInstallmentProducts(lines, 18009n)).toEqual([
+      { name: "Сорочка", count: 1, sum: 90.05 },
+      { name: "Шарф", count: 1, sum: 90.04 },
+    ])
+  })
+
   it("sends unit prices, not line totals", () => {
     const products = toInstallmentProducts([{ name: "Вишиванка", quantity: 2, total: 2469.12 }], 246912n)
     expect(products).toEqual([{ name: "Вишиванка", count: 2, sum: 1234.56 }])

@@ -192,12 +192,15 @@ describe("monobank provider against the bank emulator", () => {
     })
   })
 
-  it("refuses currencies the bank does not take and amounts finer than kopecks", async () => {
+  it("refuses currencies the bank does not take and charges amounts finer than kopecks rounded half-up", async () => {
     await expect(provider.initiatePayment({ amount: 10, currency_code: "xyz", data: { session_id: "p" } })).rejects.toThrow(
       /cannot take payments in XYZ/
     )
-    await expect(provider.initiatePayment({ amount: "10.001", currency_code: "uah", data: { session_id: "p" } })).rejects.toThrow(
-      /more than 2 decimal places/
+    const down = await provider.initiatePayment({ amount: "10.004", currency_code: "uah", data: { session_id: "p1" } })
+    const up = await provider.initiatePayment({ amount: "10.005", currency_code: "uah", data: { session_id: "p2" } })
+    expect([down.data?.amount, up.data?.amount]).toEqual([1000, 1001])
+    await expect(provider.initiatePayment({ amount: "ten", currency_code: "uah", data: { session_id: "p3" } })).rejects.toThrow(
+      /amount ten is not a valid amount/
     )
   })
 })

@@ -38,6 +38,17 @@ describe("fiscal basket", () => {
     expect(buildBasketOrder(basketLinesFromCart(cart)!, 263_900, 980)).toBeUndefined()
   })
 
+  it("rounds line totals finer than kopecks so that they add up to the charged amount, instead of throwing", () => {
+    const lines = [
+      { name: "Сорочка", code: "s", quantity: 1, total: "90.045" },
+      { name: "Шарф", code: "h", quantity: 1, total: 90.045 },
+      { name: "Рушник", code: "r", quantity: 1, total: "89.991" },
+    ]
+    expect(buildBasketOrder(lines, 27_008, 980)?.map((item) => item.total)).toEqual([9005, 9004, 8999])
+    expect(buildBasketOrder(lines, 27_009, 980)).toBeUndefined()
+    expect(buildBasketOrder([{ name: "x", code: "c", quantity: 1, total: "1,5" }], 150, 980)).toBeUndefined()
+  })
+
   it("reads only well-formed lines from session data", () => {
     expect(readBasketLines([{ name: "x", code: "c", quantity: 1, total: "1.00" }])).toHaveLength(1)
     expect(readBasketLines([{ name: "x", quantity: 1, total: 1 }])).toBeUndefined()

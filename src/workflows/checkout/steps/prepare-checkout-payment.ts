@@ -5,6 +5,7 @@ import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../modules/monobank-checkout/payments/checkout-payment"
 import { checkoutPaymentFromRecord } from "../order-details"
 import { checkoutModule } from "./module"
+import { isBankAmountOf } from "../../../utils/bank-amounts"
 
 export type CheckoutPaymentPlan = {
   provider_id: string
@@ -36,7 +37,8 @@ export const prepareCheckoutPaymentStep = createStep(
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank checkout order ${input.record.orderId} has no hryvnia amount`)
     }
     const collected = fromCheckoutAmount(input.record.amount)
-    if (!cart || !MathBN.eq(cart.total, collected)) {
+    // The bank was asked for the cart total rounded to kopecks: compare by that same rule.
+    if (!cart || !isBankAmountOf(cart.total, collected, "UAH")) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `The bank collected ${collected} UAH for checkout order ${input.record.orderId}, but cart ${input.cart_id} costs ` +
