@@ -47,7 +47,7 @@ export function emptySummary(): SessionReconcileSummary {
 }
 
 export function isDueSession(
-  session: Pick<PendingSession, "created_at" | "data">,
+  session: { created_at: Date | string; data?: Record<string, unknown> | null },
   query: Pick<DueSessionQuery, "lastCheckedOf">,
   now: Date
 ): boolean {
