@@ -46,12 +46,17 @@ export function emptySummary(): SessionReconcileSummary {
   return { checked: 0, waiting: 0, completed: 0, unpaid: 0, needs_attention: 0, bank_unavailable: 0, failed: 0, skipped: 0 }
 }
 
+/**
+ * Due by the shared schedule, counting the session's creation as its first read: the webhook
+ * normally arrives within seconds, and a shopper may still be on the bank's page for minutes.
+ */
 export function isDueSession(
   session: { created_at: Date | string; data?: Record<string, unknown> | null },
   query: Pick<DueSessionQuery, "lastCheckedOf">,
   now: Date
 ): boolean {
-  return isDueForSync({ created_at: session.created_at, last_checked_at: query.lastCheckedOf(session.data) }, now)
+  const lastChecked = query.lastCheckedOf(session.data) ?? session.created_at
+  return isDueForSync({ created_at: session.created_at, last_checked_at: lastChecked }, now)
 }
 
 /** Sessions of the matching providers that are due for a read, youngest first (most likely just paid). */

@@ -57,6 +57,12 @@ describe("the reconcile schedule shared by mono checkout, card and installment s
     expect(isDueSession({ created_at: ago(HOUR), data: { checked_at: ago(6 * MINUTE).toISOString() } }, { lastCheckedOf }, now)).toBe(true)
     expect(isDueSession({ created_at: ago(HOUR), data: null }, { lastCheckedOf }, now)).toBe(true)
   })
+
+  it("leaves a new session to its webhook for the first four minutes", () => {
+    const lastCheckedOf = () => undefined
+    expect(isDueSession({ created_at: ago(MIN_RECHECK_MS - 1000), data: {} }, { lastCheckedOf }, now)).toBe(false)
+    expect(isDueSession({ created_at: ago(MIN_RECHECK_MS), data: {} }, { lastCheckedOf }, now)).toBe(true)
+  })
 })
 
 describe("one reconcile run", () => {
