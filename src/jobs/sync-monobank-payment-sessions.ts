@@ -9,16 +9,24 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { reconcileCardSessions } from "../workflows/acquiring/reconcile-card-sessions"
 import { reconcileInstallmentSessions } from "../workflows/installments/reconcile-installment-sessions"
-import type { SessionReconcileSummary } from "../utils/session-reconcile"
+import { emptySummary, type SessionReconcileSummary } from "../utils/session-reconcile"
 
 export type PaymentSessionsReconcileSummary = { card: SessionReconcileSummary; installments: SessionReconcileSummary }
 
 export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  // Two banks' APIs: one being down does not hold up the other.
+  // Two APIs of the bank: one failing does not hold up the other.
+  const run = async (kind: string, reconcile: (c: MedusaContainer) => Promise<SessionReconcileSummary>) => {
+    try {
+      return await reconcile(container)
+    } catch (error) {
+      logger.error(`monobank ${kind} sessions: scheduled sync failed: ${(error as Error).message}`)
+      return emptySummary()
+    }
+  }
   const summary = {
-    card: await reconcileCardSessions(container),
-    installments: await reconcileInstallmentSessions(container),
+    card: await run("card", reconcileCardSessions),
+    installments: await run("installments", reconcileInstallmentSessions),
   }
   for (const [kind, result] of Object.entries(summary)) {
     if (result.checked) logger.info(`monobank ${kind} sessions: scheduled sync ${JSON.stringify(result)}`)

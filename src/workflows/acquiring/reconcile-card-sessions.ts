@@ -8,7 +8,7 @@
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
-import { fromMinorUnits, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
+import { fromMinorUnits, isMonobankApiError, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type MonobankData } from "../../providers/monobank/payment-data"
 import { toBankAmount } from "../../providers/monobank/start-payment"
 import { capturedMinor, webhookAction } from "../../providers/monobank/status"
@@ -140,7 +140,8 @@ export async function reconcileCardSession(
     try {
       record = await read(session.provider_id, stored.invoiceId)
     } catch (error) {
-      if (isBankUnavailable(error)) {
+      // Not a bank answer at all (e.g. the provider's options cannot be found): no session can be read.
+      if (isBankUnavailable(error) || !isMonobankApiError(error)) {
         logger.warn(`monobank reconcile: could not read invoice ${stored.invoiceId} (session ${session.id}): ${messageOf(error)}`)
         return { kind: "bank_unavailable", message: messageOf(error) }
       }
