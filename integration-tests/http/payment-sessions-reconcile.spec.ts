@@ -114,6 +114,33 @@ medusaIntegrationTestRunner({
       expect(await adminOrders(api, fx.admin)).toHaveLength(1)
     })
 
+    it("card debit paid at the bank whose cart can no longer become an order: no order is made up, and the store owner is told where the money is", async () => {
+      const { cart, store, session } = await paidWithLostWebhooks(DEBIT_PROVIDER)
+      // The product was removed meanwhile: Medusa cannot complete the cart.
+      const { data } = await api.get(`/admin/products?fields=id,variants.id`, fx.admin)
+      const product = data.products.find((p: any) => p.variants.some((v: any) => v.id === fx.variantId))
+      await api.delete(`/admin/products/${product.id}`, fx.admin)
+
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const warnings = jest.spyOn(logger, "warn")
+      const errors = jest.spyOn(logger, "error")
+      try {
+        await runScheduledJobs(getContainer())
+        // Medusa's compensation of the failed completion refunded the debit: the log says so.
+        expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("reversed")
+        expect(warnings.mock.calls.map(([message]) => String(message))).toContainEqual(
+          `monobank reconcile: invoice ${session.data.invoiceId} was paid, but no order could be made of its cart; the money went back to the shopper (invoice reversed)`
+        )
+        // ...and does not ask the store owner to refund what is already back with the shopper.
+        expect(errors.mock.calls.map(([message]) => String(message))).not.toContainEqual(expect.stringMatching(/is paid at the bank/))
+      } finally {
+        warnings.mockRestore()
+        errors.mockRestore()
+      }
+      expect(await adminOrders(api, fx.admin)).toHaveLength(0)
+      expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeNull()
+    })
+
     it("card hold, webhooks lost, shopper gone: the scheduled job makes one order with an authorized (not captured) payment", async () => {
       const { cart, store, session } = await paidWithLostWebhooks(HOLD_PROVIDER)
 

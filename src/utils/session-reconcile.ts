@@ -16,6 +16,8 @@ export type SessionReconcileResult =
   | { kind: "completed"; order_id?: string }
   /** Declined, expired or released at the bank: the session says so, no order. */
   | { kind: "unpaid" }
+  /** Paid at the bank, no order could be made, and the money went back to the shopper. */
+  | { kind: "returned" }
   /** Paid at the bank, but no order could be made: the store owner has to act. */
   | { kind: "needs_attention"; message: string }
   /** The bank did not answer: nothing changed, the run stops. */
@@ -43,7 +45,7 @@ export function messageOf(error: unknown): string {
 }
 
 export function emptySummary(): SessionReconcileSummary {
-  return { checked: 0, waiting: 0, completed: 0, unpaid: 0, needs_attention: 0, bank_unavailable: 0, failed: 0, skipped: 0 }
+  return { checked: 0, waiting: 0, completed: 0, unpaid: 0, returned: 0, needs_attention: 0, bank_unavailable: 0, failed: 0, skipped: 0 }
 }
 
 /**
@@ -118,20 +120,26 @@ export async function cartAndOrderOfSession(
   return { cart_id: cartId, order_id: orders[0]?.order_id }
 }
 
-/**
- * After the bank said "paid" and the webhook's workflow ran: an order, or a loud message for the
- * store owner (the money is taken, the shopper has no order).
- */
+/** After the bank said "paid" and the webhook's workflow ran: an order, or what the store owner must know. */
 export async function paidOutcome(
   container: MedusaContainer,
   session: { id: string; payment_collection_id: string },
-  what: string
+  what: string,
+  cause?: string
 ): Promise<SessionReconcileResult> {
   const { cart_id, order_id } = await cartAndOrderOfSession(container, session.payment_collection_id)
   if (!cart_id || order_id) return { kind: "completed", order_id }
-  const message = `${what} is paid at the bank, but cart ${cart_id} could not become an order; complete it or refund the shopper from the monobank cabinet`
-  container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank reconcile: payment session ${session.id}: ${message}`)
+  const because = cause ? ` (${cause})` : ""
+  const message = `${what} is paid at the bank, but cart ${cart_id} could not become an order${because}; complete it or refund the shopper from the monobank cabinet`
   return { kind: "needs_attention", message }
+}
+
+/** The store owner's notice: an error line for a payment that needs them (the job counts them too). */
+export function reportOutcome(container: MedusaContainer, sessionId: string, result: SessionReconcileResult): SessionReconcileResult {
+  if (result.kind === "needs_attention") {
+    container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank reconcile: payment session ${sessionId}: ${result.message}`)
+  }
+  return result
 }
 
 /** One session after another (a burst would meet the bank's rate limit); stops when the bank is down. */

@@ -11,7 +11,7 @@ import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, isMonobankApiError, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type MonobankData } from "../../providers/monobank/payment-data"
 import { toBankAmount } from "../../providers/monobank/start-payment"
-import { capturedMinor, webhookAction } from "../../providers/monobank/status"
+import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
 import { webhookFacts } from "../../providers/monobank/webhook"
 import {
   isDueSession,
@@ -19,6 +19,7 @@ import {
   messageOf,
   paidOutcome,
   reconcileEach,
+  reportOutcome,
   withSessionLock,
   type DueSessionQuery,
   type PendingSession,
@@ -65,8 +66,28 @@ export function coreWebhookInput(sessionId: string, stored: MonobankData, record
   return { action, data: { session_id: sessionId, amount: Number(fromMinorUnits(amountMinor, record.ccy)) } }
 }
 
+/**
+ * When a cart cannot become an order, Medusa's own compensation may give the money back (a debit
+ * refunded, a hold released): then nothing is left for the store owner to refund.
+ */
+async function moneyReturnedOr(
+  container: MedusaContainer,
+  read: CardInvoiceReader,
+  session: Session,
+  record: InvoiceStatusRecord,
+  needsAttention: SessionReconcileResult
+): Promise<SessionReconcileResult> {
+  const after = await read(session.provider_id, record.invoiceId).catch(() => undefined)
+  if (!after || after.status === "hold" || refundableMinor(after) > 0) return needsAttention
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(`monobank reconcile: invoice ${record.invoiceId} was paid, but no order could be made of its cart; the money went back to the shopper (invoice ${after.status})`)
+  return { kind: "returned" }
+}
+
 async function applyInvoice(
   container: MedusaContainer,
+  read: CardInvoiceReader,
   session: Session,
   stored: MonobankData,
   record: InvoiceStatusRecord
@@ -74,13 +95,23 @@ async function applyInvoice(
   const input = coreWebhookInput(session.id, stored, record)
   const facts = webhookFacts(record)
   const core = CORE_ACTIONS.includes(input.action)
+  let coreFailure: string | undefined
   if (core) {
-    await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input })
+    try {
+      await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input })
+    } catch (error) {
+      // The money is taken either way: whether an order came of it is checked below.
+      coreFailure = messageOf(error)
+    }
   }
   if (CARD_STATUS_ROUTE[record.status] === "plugin" || facts.cancelList.length > 0) {
     await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: session.id, invoice: facts } })
   }
-  if (core) return paidOutcome(container, session, `monobank invoice ${record.invoiceId}`)
+  if (core) {
+    const outcome = await paidOutcome(container, session, `monobank invoice ${record.invoiceId}`, coreFailure)
+    const result = outcome.kind === "needs_attention" ? await moneyReturnedOr(container, read, session, record, outcome) : outcome
+    return reportOutcome(container, session.id, result)
+  }
   return CARD_STATUS_ROUTE[record.status] === "plugin" ? { kind: "unpaid" } : { kind: "waiting" }
 }
 
@@ -152,7 +183,7 @@ export async function reconcileCardSession(
 
     let result: SessionReconcileResult
     try {
-      result = await applyInvoice(container, session, stored, record)
+      result = await applyInvoice(container, read, session, stored, record)
     } catch (error) {
       logger.error(`monobank reconcile: invoice ${record.invoiceId} is ${record.status} at the bank, but session ${session.id} could not be brought up to date: ${messageOf(error)}`)
       result = { kind: "failed", message: messageOf(error) }

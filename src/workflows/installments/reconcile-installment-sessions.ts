@@ -15,6 +15,7 @@ import {
   messageOf,
   paidOutcome,
   reconcileEach,
+  reportOutcome,
   withSessionLock,
   type SessionReconcileResult,
   type SessionReconcileSummary,
@@ -75,7 +76,7 @@ export async function reconcileInstallmentSession(
       return { kind: "failed", message: messageOf(error) }
     }
     if (PAID.includes(summary.status)) {
-      const result = await paidOutcome(container, session, `monobank installment order ${readOrderId(session.data)}`)
+      const result = reportOutcome(container, session.id, await paidOutcome(container, session, `monobank installment order ${readOrderId(session.data)}`))
       logger.info(`monobank reconcile: installment session ${session.id} is ${summary.code ?? summary.status} at the bank: ${result.kind}`)
       return result
     }
