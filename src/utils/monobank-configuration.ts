@@ -92,3 +92,20 @@ export function describeMonobankConfiguration(
     checkoutModule.configured && report.checkout.providers.some((provider) => provider.module === "fulfillment")
   return report
 }
+
+/**
+ * The options a store gave one monobank payment provider, by its Medusa id (`pp_monobank_<id>`),
+ * for code that must talk to the bank outside the provider (the scheduled reconcile).
+ */
+export function monobankProviderOptions(
+  configModule: { modules?: unknown },
+  providerId: string
+): Record<string, unknown> | undefined {
+  for (const entry of providersOf(configModule.modules, "payment")) {
+    const folder = providerFolderOf(entry.resolve)
+    if (folder && `${PROVIDER_FOLDERS[folder].prefix}_${String(entry.id ?? "default")}` === providerId) {
+      return entry.options ?? {}
+    }
+  }
+  return undefined
+}

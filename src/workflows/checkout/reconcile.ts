@@ -5,34 +5,15 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
+import { isDueForSync, RECONCILE_WINDOW_MS } from "../../utils/reconcile-schedule"
 import { checkoutModule } from "./steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
 
-const MINUTE_MS = 60_000
-const DAY_MS = 24 * 60 * MINUTE_MS
-
-/** A checkout hold lives 10 days; after one more day nothing about the order can still change. */
-export const RECONCILE_WINDOW_MS = 11 * DAY_MS
-/** Never read the same order twice within this time. */
-export const MIN_RECHECK_MS = 4 * MINUTE_MS
-/**
- * Re-read an order at most every tenth of its age: every few minutes at first, daily near the
- * end of the window, so abandoned checkouts cost a few dozen reads each, not thousands.
- */
-const RECHECK_AGE_FRACTION = 10
+// The schedule is shared with the card / installment session reconcile.
+export { isDueForSync, MIN_RECHECK_MS, RECONCILE_WINDOW_MS, type ReconcileCandidate } from "../../utils/reconcile-schedule"
 
 /** Orders that may still turn out paid (or failed to become an order and should be retried). */
 export const RECONCILED_STATUSES = ["awaiting_shopper", "needs_attention"] as const satisfies readonly CheckoutOrderStatus[]
-
-export type ReconcileCandidate = { created_at: Date | string; last_checked_at?: Date | string | null }
-
-export function isDueForSync(order: ReconcileCandidate, now: Date): boolean {
-  const age = now.getTime() - new Date(order.created_at).getTime()
-  if (age > RECONCILE_WINDOW_MS) return false
-  if (!order.last_checked_at) return true
-  const sinceChecked = now.getTime() - new Date(order.last_checked_at).getTime()
-  return sinceChecked >= Math.max(MIN_RECHECK_MS, age / RECHECK_AGE_FRACTION)
-}
 
 export type ReconcileSummary = { checked: number } & Record<CheckoutSyncResult["kind"], number>
 

@@ -1,0 +1,43 @@
+/**
+ * Every 5 minutes: re-reads from the bank the card (`monobank`) and installment
+ * (`monobank-installments`) payment sessions still pending in Medusa, so a payment whose webhooks
+ * were all lost, by a shopper who never came back, still becomes an order, and a declined one is
+ * marked so (see workflows/acquiring/reconcile-card-sessions and
+ * workflows/installments/reconcile-installment-sessions for which sessions and how often).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { reconcileCardSessions } from "../workflows/acquiring/reconcile-card-sessions"
+import { reconcileInstallmentSessions } from "../workflows/installments/reconcile-installment-sessions"
+import { emptySummary, type SessionReconcileSummary } from "../utils/session-reconcile"
+
+export type PaymentSessionsReconcileSummary = { card: SessionReconcileSummary; installments: SessionReconcileSummary }
+
+export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  // Two APIs of the bank: one failing does not hold up the other.
+  const run = async (kind: string, reconcile: (c: MedusaContainer) => Promise<SessionReconcileSummary>) => {
+    try {
+      return await reconcile(container)
+    } catch (error) {
+      logger.error(`monobank ${kind} sessions: scheduled sync failed: ${(error as Error).message}`)
+      return emptySummary()
+    }
+  }
+  const summary = {
+    card: await run("card", reconcileCardSessions),
+    installments: await run("installments", reconcileInstallmentSessions),
+  }
+  for (const [kind, result] of Object.entries(summary)) {
+    if (result.checked) logger.info(`monobank ${kind} sessions: scheduled sync ${JSON.stringify(result)}`)
+    if (result.needs_attention) {
+      logger.error(`monobank ${kind} sessions: ${result.needs_attention} paid at the bank without an order; see the errors above`)
+    }
+  }
+  return summary
+}
+
+export const config = {
+  name: "monobank-payment-sessions-reconcile",
+  schedule: "*/5 * * * *",
+}

@@ -1,0 +1,158 @@
+/**
+ * What the card and installment session reconcile share: which pending payment sessions are due
+ * for a bank read (found through the payment module, thinned with age by the reconcile schedule),
+ * a lock so two servers never read one session at once, and the run loop that stops at the first
+ * read the bank does not answer.
+ */
+import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
+import { isDueForSync, reconcileWindowStart } from "./reconcile-schedule"
+
+export type SessionReconcileResult =
+  /** The bank has no outcome yet: nothing changed but the read mark. */
+  | { kind: "waiting" }
+  /** Paid at the bank and the cart is an order (or the payment has no cart). */
+  | { kind: "completed"; order_id?: string }
+  /** Declined, expired or released at the bank: the session says so, no order. */
+  | { kind: "unpaid" }
+  /** Paid at the bank, no order could be made, and the money went back to the shopper. */
+  | { kind: "returned" }
+  /** Paid at the bank, but no order could be made: the store owner has to act. */
+  | { kind: "needs_attention"; message: string }
+  /** The bank did not answer: nothing changed, the run stops. */
+  | { kind: "bank_unavailable"; message: string }
+  | { kind: "failed"; message: string }
+  /** Another server holds it, or it changed (or was read) since it was listed. */
+  | { kind: "skipped" }
+
+export type SessionReconcileSummary = { checked: number } & Record<SessionReconcileResult["kind"], number>
+
+export type PendingSession = Pick<PaymentSessionDTO, "id" | "provider_id" | "status" | "created_at" | "data">
+
+export type DueSessionQuery = {
+  /** Payment provider ids start with this, e.g. `pp_monobank_`. */
+  providerPrefix: string
+  statuses: readonly string[]
+  /** When this session was last read from the bank, from what the provider or reconcile stored. */
+  lastCheckedOf: (data: Record<string, unknown> | null | undefined) => string | undefined
+  now: Date
+  limit: number
+}
+
+export function messageOf(error: unknown): string {
+  return (error as { message?: string } | undefined)?.message ?? String(error)
+}
+
+export function emptySummary(): SessionReconcileSummary {
+  return { checked: 0, waiting: 0, completed: 0, unpaid: 0, returned: 0, needs_attention: 0, bank_unavailable: 0, failed: 0, skipped: 0 }
+}
+
+/**
+ * Due by the shared schedule, counting the session's creation as its first read: the webhook
+ * normally arrives within seconds, and a shopper may still be on the bank's page for minutes.
+ */
+export function isDueSession(
+  session: { created_at: Date | string; data?: Record<string, unknown> | null },
+  query: Pick<DueSessionQuery, "lastCheckedOf">,
+  now: Date
+): boolean {
+  const lastChecked = query.lastCheckedOf(session.data) ?? session.created_at
+  return isDueForSync({ created_at: session.created_at, last_checked_at: lastChecked }, now)
+}
+
+/** Sessions of the matching providers that are due for a read, youngest first (most likely just paid). */
+export async function listDueSessions(container: MedusaContainer, query: DueSessionQuery): Promise<PendingSession[]> {
+  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const providers = await paymentModule.listPaymentProviders({}, { select: ["id"] })
+  const providerIds = providers.map((p) => p.id).filter((id) => id.startsWith(query.providerPrefix))
+  if (!providerIds.length) return []
+  const sessions = await paymentModule.listPaymentSessions(
+    {
+      provider_id: providerIds,
+      status: [...query.statuses],
+      created_at: { $gte: reconcileWindowStart(query.now).toISOString() },
+    } as Parameters<IPaymentModuleService["listPaymentSessions"]>[0],
+    { select: ["id", "provider_id", "status", "created_at", "data"], order: { created_at: "DESC" }, take: 1000 }
+  )
+  return sessions.filter((session) => isDueSession(session, query, query.now)).slice(0, query.limit)
+}
+
+/**
+ * Runs `job` unless another process is reconciling the same session (then "skipped"): a
+ * try-lock through Medusa's locking module, shared by servers when a shared provider is set up.
+ */
+export async function withSessionLock(
+  container: MedusaContainer,
+  sessionId: string,
+  job: () => Promise<SessionReconcileResult>
+): Promise<SessionReconcileResult> {
+  const locking = container.resolve(Modules.LOCKING)
+  const key = `monobank-reconcile:${sessionId}`
+  const ownerId = `monobank-reconcile:${randomUUID()}`
+  try {
+    // Expires on its own if this process dies mid-way.
+    await locking.acquire(key, { ownerId, expire: 120 })
+  } catch {
+    return { kind: "skipped" }
+  }
+  try {
+    return await job()
+  } finally {
+    await locking.release(key, { ownerId })
+  }
+}
+
+/** The cart a payment session pays for, and its order once there is one. */
+export async function cartAndOrderOfSession(
+  container: MedusaContainer,
+  paymentCollectionId: string
+): Promise<{ cart_id?: string; order_id?: string }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const cartId = carts[0]?.cart_id as string | undefined
+  if (!cartId) return {}
+  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return { cart_id: cartId, order_id: orders[0]?.order_id }
+}
+
+/** After the bank said "paid" and the webhook's workflow ran: an order, or what the store owner must know. */
+export async function paidOutcome(
+  container: MedusaContainer,
+  session: { id: string; payment_collection_id: string },
+  what: string,
+  cause?: string
+): Promise<SessionReconcileResult> {
+  const { cart_id, order_id } = await cartAndOrderOfSession(container, session.payment_collection_id)
+  if (!cart_id || order_id) return { kind: "completed", order_id }
+  const because = cause ? ` (${cause})` : ""
+  const message = `${what} is paid at the bank, but cart ${cart_id} could not become an order${because}; complete it or refund the shopper from the monobank cabinet`
+  return { kind: "needs_attention", message }
+}
+
+/** The store owner's notice: an error line for a payment that needs them (the job counts them too). */
+export function reportOutcome(container: MedusaContainer, sessionId: string, result: SessionReconcileResult): SessionReconcileResult {
+  if (result.kind === "needs_attention") {
+    container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank reconcile: payment session ${sessionId}: ${result.message}`)
+  }
+  return result
+}
+
+/** One session after another (a burst would meet the bank's rate limit); stops when the bank is down. */
+export async function reconcileEach(
+  sessions: PendingSession[],
+  reconcileOne: (session: PendingSession) => Promise<SessionReconcileResult>
+): Promise<SessionReconcileSummary> {
+  const summary = emptySummary()
+  for (const session of sessions) {
+    const result = await reconcileOne(session)
+    summary[result.kind] += 1
+    if (result.kind !== "skipped") summary.checked += 1
+    if (result.kind === "bank_unavailable") break
+  }
+  return summary
+}

@@ -1,0 +1,38 @@
+/**
+ * Reads a card invoice's status for the scheduled reconcile, with the same token and bank URL as
+ * the `monobank` provider the session belongs to (taken from the store's config: Medusa offers no
+ * public way to call a provider's own read).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { AcquiringClient, isMonobankApiError, type InvoiceStatusRecord } from "../../lib/monobank"
+import { parseMonobankOptions } from "../../providers/monobank/options"
+import { monobankProviderOptions } from "../../utils/monobank-configuration"
+
+export type CardInvoiceReader = (providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>
+
+/** The bank did not answer (timeout, connection, 5xx) or asks us to slow down (429). */
+export function isBankUnavailable(error: unknown): boolean {
+  if (!isMonobankApiError(error)) return false
+  if (error.kind === "timeout" || error.kind === "network") return true
+  return error.status !== undefined && (error.status >= 500 || error.status === 429)
+}
+
+export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {
+  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const clients = new Map<string, AcquiringClient>()
+  const clientFor = (providerId: string): AcquiringClient => {
+    let client = clients.get(providerId)
+    if (!client) {
+      const options = monobankProviderOptions(configModule, providerId)
+      if (!options) {
+        throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
+      }
+      const parsed = parseMonobankOptions(options)
+      client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
+      clients.set(providerId, client)
+    }
+    return client
+  }
+  return (providerId, invoiceId) => clientFor(providerId).getInvoiceStatus(invoiceId)
+}

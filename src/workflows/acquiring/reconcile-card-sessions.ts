@@ -1,0 +1,207 @@
+/**
+ * Card payment sessions (`monobank` provider) still pending in Medusa are re-read from the bank on
+ * a schedule, so a payment whose webhooks were all lost, by a shopper who never came back, still
+ * becomes an order. What the bank says goes through exactly what a webhook goes through: Medusa's
+ * `processPaymentWorkflow` for hold / success (as the core webhook subscriber runs it) and
+ * `syncMonobankInvoiceWorkflow` for declines, expiry and releases (as the plugin's subscriber does).
+ */
+import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
+import { fromMinorUnits, isMonobankApiError, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
+import { readMonobankData, type MonobankData } from "../../providers/monobank/payment-data"
+import { toBankAmount } from "../../providers/monobank/start-payment"
+import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
+import { webhookFacts } from "../../providers/monobank/webhook"
+import {
+  isDueSession,
+  listDueSessions,
+  messageOf,
+  paidOutcome,
+  reconcileEach,
+  reportOutcome,
+  withSessionLock,
+  type DueSessionQuery,
+  type PendingSession,
+  type SessionReconcileResult,
+  type SessionReconcileSummary,
+} from "../../utils/session-reconcile"
+import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./card-invoice-reader"
+import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
+
+/** Card provider ids: `pp_monobank_<id>` (not `pp_monobank-installments_<id>`). */
+export const CARD_PROVIDER_PREFIX = "pp_monobank_"
+/** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
+export const CARD_RECONCILED_AT_KEY = "lastReconciledAt"
+
+/** Which webhook path a bank status takes (the two subscribers' split, as a table). */
+export const CARD_STATUS_ROUTE = {
+  created: "wait",
+  processing: "wait",
+  hold: "core",
+  success: "core",
+  failure: "plugin",
+  expired: "plugin",
+  reversed: "plugin",
+} as const satisfies Record<InvoiceStatus, "wait" | "core" | "plugin">
+
+const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
+const PENDING_STATUSES = ["pending"] as const
+
+export function cardLastReconciledAt(data: Record<string, unknown> | null | undefined): string | undefined {
+  const value = data?.[CARD_RECONCILED_AT_KEY]
+  return typeof value === "string" ? value : undefined
+}
+
+type Session = Pick<
+  PaymentSessionDTO,
+  "id" | "provider_id" | "status" | "amount" | "currency_code" | "data" | "created_at" | "payment_collection_id"
+>
+
+/** The action and amount Medusa's core handler would get from a webhook with this status. */
+export function coreWebhookInput(sessionId: string, stored: MonobankData, record: InvoiceStatusRecord) {
+  // As in the webhook: a capture Medusa already holds must not be captured again.
+  const action = record.status === "success" && stored.status === "success" ? PaymentActions.AUTHORIZED : webhookAction(record)
+  const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(record) : record.amount
+  return { action, data: { session_id: sessionId, amount: Number(fromMinorUnits(amountMinor, record.ccy)) } }
+}
+
+/**
+ * When a cart cannot become an order, Medusa's own compensation may give the money back (a debit
+ * refunded, a hold released): then nothing is left for the store owner to refund.
+ */
+async function moneyReturnedOr(
+  container: MedusaContainer,
+  read: CardInvoiceReader,
+  session: Session,
+  record: InvoiceStatusRecord,
+  needsAttention: SessionReconcileResult
+): Promise<SessionReconcileResult> {
+  const after = await read(session.provider_id, record.invoiceId).catch(() => undefined)
+  if (!after || after.status === "hold" || refundableMinor(after) > 0) return needsAttention
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(`monobank reconcile: invoice ${record.invoiceId} was paid, but no order could be made of its cart; the money went back to the shopper (invoice ${after.status})`)
+  return { kind: "returned" }
+}
+
+async function applyInvoice(
+  container: MedusaContainer,
+  read: CardInvoiceReader,
+  session: Session,
+  stored: MonobankData,
+  record: InvoiceStatusRecord
+): Promise<SessionReconcileResult> {
+  const input = coreWebhookInput(session.id, stored, record)
+  const facts = webhookFacts(record)
+  const core = CORE_ACTIONS.includes(input.action)
+  let coreFailure: string | undefined
+  if (core) {
+    try {
+      await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input })
+    } catch (error) {
+      // The money is taken either way: whether an order came of it is checked below.
+      coreFailure = messageOf(error)
+    }
+  }
+  if (CARD_STATUS_ROUTE[record.status] === "plugin" || facts.cancelList.length > 0) {
+    await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: session.id, invoice: facts } })
+  }
+  if (core) {
+    const outcome = await paidOutcome(container, session, `monobank invoice ${record.invoiceId}`, coreFailure)
+    const result = outcome.kind === "needs_attention" ? await moneyReturnedOr(container, read, session, record, outcome) : outcome
+    return reportOutcome(container, session.id, result)
+  }
+  return CARD_STATUS_ROUTE[record.status] === "plugin" ? { kind: "unpaid" } : { kind: "waiting" }
+}
+
+async function freshSession(paymentModule: IPaymentModuleService, id: string): Promise<Session | undefined> {
+  return paymentModule
+    .retrievePaymentSession(id, {
+      select: ["id", "provider_id", "status", "amount", "currency_code", "data", "created_at", "payment_collection_id"],
+    })
+    .catch(() => undefined)
+}
+
+/**
+ * Notes the read in the session's data, so the schedule holds across runs and servers. Only while
+ * the session is still pending, re-read just before, with the amount it already has (the provider
+ * then keeps its invoice as it is).
+ */
+async function markReconciled(container: MedusaContainer, id: string, now: Date): Promise<void> {
+  try {
+    await writeMark(container.resolve<IPaymentModuleService>(Modules.PAYMENT), id, now)
+  } catch (error) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`monobank reconcile: could not note the read of session ${id}: ${messageOf(error)}`)
+  }
+}
+
+async function writeMark(paymentModule: IPaymentModuleService, id: string, now: Date): Promise<void> {
+  const session = await freshSession(paymentModule, id)
+  const data = readMonobankData(session?.data)
+  if (!session || !data || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return
+  const { amount, ccy } = toBankAmount(session.amount, session.currency_code)
+  if (amount !== data.amount || ccy !== data.ccy) return
+  await paymentModule.updatePaymentSession({
+    id: session.id,
+    amount: session.amount,
+    currency_code: session.currency_code,
+    data: { ...session.data, [CARD_RECONCILED_AT_KEY]: now.toISOString() },
+  })
+}
+
+const CARD_QUERY = { lastCheckedOf: cardLastReconciledAt }
+
+export async function reconcileCardSession(
+  container: MedusaContainer,
+  read: CardInvoiceReader,
+  sessionId: string,
+  now: Date
+): Promise<SessionReconcileResult> {
+  return withSessionLock(container, sessionId, async () => {
+    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    // Listed a moment ago, maybe by another server that has read it since.
+    const session = await freshSession(paymentModule, sessionId)
+    const stored = readMonobankData(session?.data)
+    if (!session || !stored || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
+    if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
+
+    let record: InvoiceStatusRecord
+    try {
+      record = await read(session.provider_id, stored.invoiceId)
+    } catch (error) {
+      // Not a bank answer at all (e.g. the provider's options cannot be found): no session can be read.
+      if (isBankUnavailable(error) || !isMonobankApiError(error)) {
+        logger.warn(`monobank reconcile: could not read invoice ${stored.invoiceId} (session ${session.id}): ${messageOf(error)}`)
+        return { kind: "bank_unavailable", message: messageOf(error) }
+      }
+      logger.error(`monobank reconcile: the bank refused to read invoice ${stored.invoiceId} (session ${session.id}): ${messageOf(error)}`)
+      await markReconciled(container, session.id, now)
+      return { kind: "failed", message: messageOf(error) }
+    }
+
+    let result: SessionReconcileResult
+    try {
+      result = await applyInvoice(container, read, session, stored, record)
+    } catch (error) {
+      logger.error(`monobank reconcile: invoice ${record.invoiceId} is ${record.status} at the bank, but session ${session.id} could not be brought up to date: ${messageOf(error)}`)
+      result = { kind: "failed", message: messageOf(error) }
+    }
+    if (result.kind !== "waiting") {
+      logger.info(`monobank reconcile: invoice ${record.invoiceId} (session ${session.id}) is ${record.status} at the bank: ${result.kind}`)
+    }
+    await markReconciled(container, session.id, now)
+    return result
+  })
+}
+
+/** One run: the due pending card sessions, youngest first, one at a time. */
+export async function reconcileCardSessions(
+  container: MedusaContainer,
+  { now = new Date(), limit = 50, read = cardInvoiceReader(container) }: { now?: Date; limit?: number; read?: CardInvoiceReader } = {}
+): Promise<SessionReconcileSummary> {
+  const query: DueSessionQuery = { providerPrefix: CARD_PROVIDER_PREFIX, statuses: PENDING_STATUSES, lastCheckedOf: cardLastReconciledAt, now, limit }
+  const due: PendingSession[] = await listDueSessions(container, query)
+  return reconcileEach(due, (session) => reconcileCardSession(container, read, session.id, now))
+}
