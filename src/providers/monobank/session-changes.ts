@@ -34,21 +34,50 @@ export async function replaceInvoice(deps: ProviderDeps, old: MonobankData, inpu
     }
   }
   const started = await startPayment(deps, input)
-  deps.logger.info(`monobank: invoice ${old.invoiceId} replaced by ${started.data.invoiceId} after an amount change`)
+  deps.logger.info(
+    `monobank: invoice ${old.invoiceId} replaced after an amount change by ${started.data.invoiceId ?? "a saved-card payment charged when the cart completes"}`
+  )
   return { data: { ...sessionInputKeys(input.data), ...started.data }, status: started.status }
+}
+
+type PaymentList = { list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]> }
+
+/**
+ * Whether a Medusa payment (not canceled) rests on the session of `data`: then its money belongs
+ * to an order and must not be released from a session change. Throws when it cannot tell.
+ */
+export async function paymentRestsOn(cradle: Record<string, unknown>, data: MonobankData): Promise<boolean> {
+  if (!data.reference) return true
+  let payments: PaymentList | undefined
+  try {
+    payments = cradle.paymentService as PaymentList | undefined
+  } catch {
+    payments = undefined
+  }
+  if (!payments) return true
+  const found = await payments.list({ payment_session_id: data.reference }, { select: ["id", "canceled_at"] })
+  return found.some((payment) => !payment.canceled_at)
 }
 
 /**
  * The session is gone (a new one replaced it, or the cart was completed another way): withdraw an
- * unpaid invoice and release a hold. Never throws: a bank hiccup must not block the shopper's
- * next session; what could not be released is logged for the store owner.
+ * unpaid invoice and release a hold nobody's payment rests on. Never throws: a bank hiccup must
+ * not block the shopper's next session; what could not be released is logged for the store owner.
  */
-export async function releaseForDeletedSession(deps: ProviderDeps, data: MonobankData): Promise<MonobankData> {
+export async function releaseForDeletedSession(
+  deps: ProviderDeps,
+  data: MonobankData,
+  restsOnPayment: () => Promise<boolean>
+): Promise<MonobankData> {
   try {
+    if (await restsOnPayment()) {
+      deps.logger.warn(`monobank: invoice ${data.invoiceId} of a deleted payment session has a Medusa payment; left as is`)
+      return data
+    }
     return await releaseInvoice(deps, data, undefined)
   } catch (error) {
-    deps.logger.warn(
-      `monobank: invoice ${data.invoiceId} of a deleted payment session was left as is: ${(error as Error).message}`
+    deps.logger.error(
+      `monobank: invoice ${data.invoiceId} of a deleted payment session was left as is (check it in the monobank cabinet): ${(error as Error).message}`
     )
     return data
   }
