@@ -2,6 +2,8 @@
  * Card payments through the `monobank` provider, end to end: storefront -> hosted page (emulator)
  * -> webhook -> order -> admin capture; automatic capture; the storefront/webhook race; a decline.
  */
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
@@ -148,6 +150,33 @@ medusaIntegrationTestRunner({
       const deliveries = await env.emulator.control.deliveries()
       expect(deliveries.some((d) => d.attempts.some((a: any) => a.status === 200))).toBe(true)
       expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("success")
+    })
+
+    it("concurrent authorizations of one held session: one payment, and the hold it rests on is not released", async () => {
+      const { session } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      await env.emulator.control.setWebhookMode("hold") // the storefront and the webhook race instead
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+
+      // Medusa cancels with the provider when creating the payment fails (here: the other call made it).
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const results = await Promise.allSettled([1, 2, 3].map(() => paymentModule.authorizePaymentSession(session.id, {})))
+      expect(results.some((r) => r.status === "fulfilled")).toBe(true)
+
+      const payments = await paymentModule.listPayments({ payment_session_id: session.id })
+      expect(payments).toHaveLength(1)
+      expect(payments[0].canceled_at).toBeFalsy()
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
+    })
+
+    it("deleting the session of an authorized payment leaves the hold the order rests on", async () => {
+      const { cart, session, store } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      const handled = webhooksHandled(getContainer())
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      await handled
+      expect((await completeCart(api, store, cart.id)).data.type).toBe("order")
+
+      await getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(session.id)
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
     })
 
     it("declined card: the session is in error with the bank's reason, and a new session can pay", async () => {
