@@ -179,6 +179,33 @@ medusaIntegrationTestRunner({
       expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
     })
 
+    it("a hosted-page invoice paid just as its session is replaced is refunded in full; the bank keeps one payment", async () => {
+      const { collectionId, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      await env.emulator.control.setWebhookMode("hold")
+      await env.emulator.control.payInvoice(session.data.invoiceId) // paid in a tab the storefront forgot
+      // The storefront starts the payment again (retry, second tab): Medusa deletes the paid session.
+      const { data } = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: DEBIT_PROVIDER },
+        store
+      )
+      const replacement = data.payment_collection.payment_sessions.find((s: any) => s.provider_id === DEBIT_PROVIDER)
+      expect(replacement.id).not.toBe(session.id)
+
+      const orphan = await env.emulator.control.getInvoice(session.data.invoiceId)
+      expect(orphan.status).toBe("reversed")
+      expect(orphan.finalAmount ?? 0).toBe(0)
+
+      await env.emulator.control.setWebhookMode("deliver")
+      const handled = webhooksHandled(getContainer(), 4, 60_000)
+      await env.emulator.control.releaseWebhooks()
+      await env.emulator.control.payInvoice(replacement.data.invoiceId)
+      await handled
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      expect(onlyPayment(orders[0]).data.invoiceId).toBe(replacement.data.invoiceId)
+    })
+
     it("declined card: the session is in error with the bank's reason, and a new session can pay", async () => {
       const { cart, session, store, collectionId } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
 

@@ -9,8 +9,10 @@ import { readInvoice, releaseInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildRedirectUrl } from "./options"
-import { stripUndefined, type MonobankData } from "./payment-data"
+import type { InvoiceStatusRecord } from "../../lib/monobank"
+import { applyStatus, stripUndefined, type MonobankData } from "./payment-data"
 import { startPayment, type StartInput } from "./start-payment"
+import { refundableMinor } from "./status"
 
 const REPLACEABLE = new Set(["created", "failure", "expired"])
 
@@ -61,8 +63,9 @@ export async function paymentRestsOn(cradle: Record<string, unknown>, data: Mono
 
 /**
  * The session is gone (a new one replaced it, or the cart was completed another way): withdraw an
- * unpaid invoice and release a hold nobody's payment rests on. Never throws: a bank hiccup must
- * not block the shopper's next session; what could not be released is logged for the store owner.
+ * unpaid invoice, release a hold and refund a payment, when no Medusa payment rests on them (the
+ * shopper paid in a tab the storefront forgot: no order will ever take that money). Never throws:
+ * a bank hiccup must not block the shopper's next session; what could not be done is logged.
  */
 export async function releaseForDeletedSession(
   deps: ProviderDeps,
@@ -74,6 +77,8 @@ export async function releaseForDeletedSession(
       deps.logger.warn(`monobank: invoice ${data.invoiceId} of a deleted payment session has a Medusa payment; left as is`)
       return data
     }
+    const record = await readInvoice(deps, data.invoiceId)
+    if (record.status === "success" && refundableMinor(record) > 0) return await refundOrphan(deps, data, record)
     return await releaseInvoice(deps, data, undefined)
   } catch (error) {
     deps.logger.error(
@@ -81,6 +86,25 @@ export async function releaseForDeletedSession(
     )
     return data
   }
+}
+
+/** `extRef` of the refund of a paid invoice whose session was deleted without an order. */
+export const ORPHAN_REFUND_PREFIX = "orphan-refund:"
+
+async function refundOrphan(deps: ProviderDeps, data: MonobankData, record: InvoiceStatusRecord): Promise<MonobankData> {
+  const amount = refundableMinor(record)
+  try {
+    await deps.client.cancelInvoice({ invoiceId: data.invoiceId, amount, extRef: `${ORPHAN_REFUND_PREFIX}${data.invoiceId}` })
+  } catch (error) {
+    // Not repeated: a lost answer is settled by reading the invoice again.
+    const after = await readInvoice(deps, data.invoiceId)
+    if (refundableMinor(after) > 0) throw toMedusaError(`refund paid invoice ${data.invoiceId} of a deleted payment session`, error)
+  }
+  deps.logger.warn(
+    `monobank: invoice ${data.invoiceId} of deleted payment session ${data.reference} was paid but no order rests on it; ` +
+      `refunded ${formatMinor(amount, record.ccy)} to the shopper (extRef ${ORPHAN_REFUND_PREFIX}${data.invoiceId})`
+  )
+  return applyStatus(data, await readInvoice(deps, data.invoiceId))
 }
 
 /** A zero-amount verification invoice whose only purpose is to save a card into the wallet. */
