@@ -2,6 +2,8 @@
  * Card payments through the `monobank` provider, end to end: storefront -> hosted page (emulator)
  * -> webhook -> order -> admin capture; automatic capture; the storefront/webhook race; a decline.
  */
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
@@ -148,6 +150,61 @@ medusaIntegrationTestRunner({
       const deliveries = await env.emulator.control.deliveries()
       expect(deliveries.some((d) => d.attempts.some((a: any) => a.status === 200))).toBe(true)
       expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("success")
+    })
+
+    it("concurrent authorizations of one held session: one payment, and the hold it rests on is not released", async () => {
+      const { session } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      await env.emulator.control.setWebhookMode("hold") // the storefront and the webhook race instead
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+
+      // Medusa cancels with the provider when creating the payment fails (here: the other call made it).
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const results = await Promise.allSettled([1, 2, 3].map(() => paymentModule.authorizePaymentSession(session.id, {})))
+      expect(results.some((r) => r.status === "fulfilled")).toBe(true)
+
+      const payments = await paymentModule.listPayments({ payment_session_id: session.id })
+      expect(payments).toHaveLength(1)
+      expect(payments[0].canceled_at).toBeFalsy()
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
+    })
+
+    it("deleting the session of an authorized payment leaves the hold the order rests on", async () => {
+      const { cart, session, store } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      const handled = webhooksHandled(getContainer())
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      await handled
+      expect((await completeCart(api, store, cart.id)).data.type).toBe("order")
+
+      await getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(session.id)
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
+    })
+
+    it("a hosted-page invoice paid just as its session is replaced is refunded in full; the bank keeps one payment", async () => {
+      const { collectionId, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      await env.emulator.control.setWebhookMode("hold")
+      await env.emulator.control.payInvoice(session.data.invoiceId) // paid in a tab the storefront forgot
+      // The storefront starts the payment again (retry, second tab): Medusa deletes the paid session.
+      const { data } = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: DEBIT_PROVIDER },
+        store
+      )
+      const replacement = data.payment_collection.payment_sessions.find((s: any) => s.provider_id === DEBIT_PROVIDER)
+      expect(replacement.id).not.toBe(session.id)
+
+      const orphan = await env.emulator.control.getInvoice(session.data.invoiceId)
+      expect(orphan.status).toBe("reversed")
+      expect(orphan.finalAmount ?? 0).toBe(0)
+
+      // The old invoice's webhooks (paid, then refunded) change nothing; the replacement pays for the order.
+      await env.emulator.control.setWebhookMode("deliver")
+      const released = await env.emulator.control.releaseWebhooks() // Medusa delays handling them by 5 s
+      const handled = webhooksHandled(getContainer(), released + 2, 60_000)
+      await env.emulator.control.payInvoice(replacement.data.invoiceId)
+      await handled
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      expect(onlyPayment(orders[0]).data.invoiceId).toBe(replacement.data.invoiceId)
     })
 
     it("declined card: the session is in error with the bank's reason, and a new session can pay", async () => {

@@ -7,10 +7,10 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { AcquiringClient } from "../../src/lib/monobank"
+import { AcquiringClient, toMinorUnits } from "../../src/lib/monobank"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 import {
   adminOrders,
   checkoutWithMonobank,
@@ -18,6 +18,8 @@ import {
   DEBIT_PROVIDER,
   HOLD_PROVIDER,
   onlyPayment,
+  sessionOfCart,
+  sum,
   TEST_CARDS,
   webhooksHandled,
   type Api,
@@ -38,6 +40,14 @@ async function loggedInCustomer(api: Api, fx: StoreFixtures) {
   )
   const { data: login } = await api.post("/auth/customer/emailpass", { email, password })
   return { authorization: `Bearer ${login.token}` }
+}
+
+/** Minor units the bank keeps on an invoice: taken and not refunded (a hold counts as kept). */
+function moneyKept(invoice: { status: string; amount: number; finalAmount?: number }): number {
+  if (invoice.status === "success") return invoice.finalAmount ?? invoice.amount
+  if (invoice.status === "hold") return invoice.amount
+  if (invoice.status === "reversed") return invoice.finalAmount ?? 0
+  return 0
 }
 
 async function accountHolders(container: MedusaContainer) {
@@ -95,22 +105,26 @@ medusaIntegrationTestRunner({
       const [order1] = await adminOrders(api, fx.admin)
       expect(JSON.stringify(onlyPayment(order1).data)).not.toContain(token)
 
-      // Second order: the storefront passes the saved card's id; the bank charges the token at once.
-      const handled = webhooksHandled(getContainer(), 2)
+      // Second order: the storefront passes the saved card's id; the bank charges the token when
+      // the cart completes, without the hosted page.
       const second = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER, {
         data: { payment_method_id: cards[0].id },
         headers: auth,
       })
-      await handled
+      expect(second.session.status).toBe("pending")
       expect(second.session.data.pageUrl).toBeUndefined()
-      expect(second.session.data.status).toBe("success")
+      expect(second.session.data.invoiceId).toBeUndefined()
       expect(JSON.stringify(second.session.data)).not.toContain(token)
-      const secondInvoice = await env.emulator.control.getInvoice(second.session.data.invoiceId)
+      const handled = webhooksHandled(getContainer(), 2)
+      const done = await completeCart(api, second.store, second.cart.id)
+      expect(done.data.type).toBe("order")
+      await handled
+      const secondPayment = onlyPayment((await adminOrders(api, fx.admin)).find((o) => o.id === done.data.order.id))
+      expect(JSON.stringify(secondPayment.data)).not.toContain(token)
+      const secondInvoice = await env.emulator.control.getInvoice(secondPayment.data.invoiceId)
       expect(secondInvoice).toMatchObject({ origin: "wallet-payment", status: "success" })
       expect(secondInvoice.paymentInfo?.paymentMethod).toBe("wallet")
 
-      const done = await completeCart(api, second.store, second.cart.id)
-      expect(done.data.type).toBe("order")
       expect(await adminOrders(api, fx.admin)).toHaveLength(2)
       expect(onlyPayment((await adminOrders(api, fx.admin)).find((o) => o.id === done.data.order.id)).captures).toHaveLength(1)
       // Two checkouts, one account holder: creating it again for the same customer is harmless.
@@ -130,21 +144,49 @@ medusaIntegrationTestRunner({
       const { cards } = await firstOrderSavingCard(auth, TEST_CARDS.threeDSecure)
       expect(cards).toHaveLength(1)
 
-      const created = webhooksHandled(getContainer(), 1)
       const second = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER, {
         data: { payment_method_id: cards[0].id },
         headers: auth,
       })
+      const created = webhooksHandled(getContainer(), 1)
+      const needs3ds = await completeCart(api, second.store, second.cart.id)
+      expect(needs3ds.data.type).not.toBe("order")
       await created
-      expect(second.session.status).toBe("pending")
-      expect(second.session.data.pageUrl).toBe(`${env.emulator.url}/3ds/${second.session.data.invoiceId}`)
+      const { session } = await sessionOfCart(api, second.store, second.cart.id)
+      expect(session.status).toBe("requires_more")
+      expect(session.data.pageUrl).toBe(`${env.emulator.url}/3ds/${session.data.invoiceId}`)
 
       const paid = webhooksHandled(getContainer(), 1)
-      await env.emulator.control.complete3ds(second.session.data.invoiceId, { success: true })
+      await env.emulator.control.complete3ds(session.data.invoiceId, { success: true })
       await paid
       const done = await completeCart(api, second.store, second.cart.id)
       expect(done.data.type).toBe("order")
       expect(onlyPayment((await adminOrders(api, fx.admin)).find((o) => o.id === done.data.order.id)).captures).toHaveLength(1)
     })
+
+    it("starting the saved-card session twice for one cart charges the card once: the bank keeps exactly the order total", async () => {
+      const auth = await loggedInCustomer(api, fx)
+      const { cards, first } = await firstOrderSavingCard(auth, TEST_CARDS.visa)
+      const shopper = { ...fx, store: { headers: { ...fx.store.headers, ...auth } } }
+      const cart = await createReadyCart(api, shopper)
+      const settled = webhooksHandled(getContainer(), 2, 60_000)
+
+      // Double click (or a retry after a cart change): two sessions for one cart, the first one replaced.
+      await startPaymentSession(api, shopper, cart.id, DEBIT_PROVIDER, { payment_method_id: cards[0].id })
+      await startPaymentSession(api, shopper, cart.id, DEBIT_PROVIDER, { payment_method_id: cards[0].id })
+      const done = await completeCart(api, shopper.store, cart.id)
+      expect(done.data.type).toBe("order")
+      await settled
+      await env.emulator.control.flushWebhooks()
+
+      const invoiceIds = new Set((await env.emulator.control.deliveries()).map((d) => d.subject))
+      invoiceIds.delete(first.session.data.invoiceId)
+      const invoices = await Promise.all([...invoiceIds].map((id) => env.emulator.control.getInvoice(id)))
+      const kept = invoices.map((invoice) => moneyKept(invoice))
+      expect(sum(kept)).toBe(toMinorUnits(done.data.order.total, 980))
+      expect(kept.filter((amount) => amount > 0)).toHaveLength(1)
+      expect(await adminOrders(api, fx.admin)).toHaveLength(2)
+    })
   },
 })
+

@@ -54,6 +54,7 @@ export { parsePublicKey, verifyEcdsaSignature } from "./signatures/ecdsa"
 export { signInstallmentsBody, verifyInstallmentsSignature } from "./signatures/hmac"
 export {
   createWebhookVerifier,
+  KeyRefreshNotYetAllowedError,
   type WebhookVerifier,
   type WebhookVerifierOptions,
 } from "./signatures/webhook-verifier"

@@ -1,14 +1,13 @@
 /**
  * Reads the payment module's own records from inside the provider. Medusa does not hand a
  * provider its registration id, the capture amount, or the session's stored data on a webhook;
- * the provider lives in the payment module's container, where these are available. Every read is
- * optional: when it fails the provider falls back to the bank's status, which is authoritative.
+ * the provider lives in the payment module's container, where these are available. The capture
+ * reads are optional (the bank's status is authoritative); the stored state a webhook is checked
+ * against is not: when it cannot be read, the webhook fails and Medusa's event bus retries it.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 
 type Cradle = Record<string, unknown>
-type Logger = { warn(message: string): void }
-
 type ListService = {
   list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
 }
@@ -37,21 +36,21 @@ export function findRegistrationKey(cradle: Cradle, identifier: string, instance
   return undefined
 }
 
-/** What Medusa stores for a payment session and its payment, if any. */
-export async function readStoredState(cradle: Cradle, sessionId: string, logger?: Logger): Promise<StoredPaymentState> {
+/**
+ * What Medusa stores for a payment session and its payment, if any. A failed read throws: the
+ * caller (a webhook) must fail and be retried, not act as if the session did not exist.
+ */
+export async function readStoredState(cradle: Cradle, sessionId: string): Promise<StoredPaymentState> {
   const sessions = resolve<ListService>(cradle, "paymentSessionService")
   if (!sessions) return {}
+  let session: any
   try {
-    const [session] = await sessions.list(
-      { id: sessionId },
-      { select: ["id", "data", "status"], relations: ["payment"] }
-    )
-    if (!session) return {}
-    return { sessionData: session.data ?? undefined, sessionStatus: session.status, paymentData: session.payment?.data ?? undefined }
+    ;[session] = await sessions.list({ id: sessionId }, { select: ["id", "data", "status"], relations: ["payment"] })
   } catch (error) {
-    logger?.warn(`monobank: could not read payment session ${sessionId}: ${(error as Error).message}`)
-    return {}
+    throw new Error(`monobank: could not read payment session ${sessionId}: ${(error as Error).message}`, { cause: error })
   }
+  if (!session) return {}
+  return { sessionData: session.data ?? undefined, sessionStatus: session.status, paymentData: session.payment?.data ?? undefined }
 }
 
 export type CaptureRequest = {

@@ -39,7 +39,7 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { AcquiringClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
@@ -50,7 +50,8 @@ import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
 import { SESSION_STATUS } from "./status"
-import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
+import { chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
+import { paymentRestsOn, releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 
@@ -102,7 +103,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+    const sessionId = String(input.data?.session_id ?? input.data?.reference ?? input.context?.idempotency_key ?? "")
     const { data, status } = await startPayment(this.deps, {
       sessionId,
       amount: input.amount,
@@ -111,16 +112,27 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       context: input.context,
       webHookUrl: this.webHookUrl(),
     })
-    return { id: data.invoiceId, data, status }
+    return { id: String(data.invoiceId ?? sessionId), data, status }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (readSavedCardPayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
     const data = this.dataOf(input, "read the payment status")
     const record = await readInvoice(this.deps, data.invoiceId)
     return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const savedCard = readSavedCardPayment(input.data)
+    if (savedCard) {
+      const deps = {
+        ...this.deps,
+        cradle: this.cradle,
+        webHookUrl: this.webHookUrl(),
+        readSessionData: async (id: string) => (await readStoredState(this.cradle, id)).sessionData,
+      }
+      return chargeSavedCard(deps, savedCard, input.data ?? {})
+    }
     return this.getPaymentStatus(input)
   }
 
@@ -148,13 +160,16 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
+    // No idempotency key: Medusa's own authorize step failed after ours succeeded, possibly because a
+    // concurrent authorize of the session won; its payment rests on this money.
+    if (!input.context?.idempotency_key && (await paymentRestsOn(this.cradle, data))) return { data: input.data }
     return { data: await releaseInvoice(this.deps, data, input.context?.idempotency_key) }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
-    return { data: await releaseForDeletedSession(this.deps, data) }
+    return { data: await releaseForDeletedSession(this.deps, data, () => paymentRestsOn(this.cradle, data)) }
   }
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
@@ -174,7 +189,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
     return readWebhook(
-      { ...this.deps, verifier: this.verifier, readStoredState: (id) => readStoredState(this.cradle, id, this.deps.logger) },
+      { ...this.deps, verifier: this.verifier, readStoredState: (id) => readStoredState(this.cradle, id) },
       payload
     )
   }

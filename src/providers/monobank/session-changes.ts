@@ -9,8 +9,10 @@ import { readInvoice, releaseInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildRedirectUrl } from "./options"
-import { stripUndefined, type MonobankData } from "./payment-data"
+import type { InvoiceStatusRecord } from "../../lib/monobank"
+import { applyStatus, stripUndefined, type MonobankData } from "./payment-data"
 import { startPayment, type StartInput } from "./start-payment"
+import { refundableMinor } from "./status"
 
 const REPLACEABLE = new Set(["created", "failure", "expired"])
 
@@ -34,24 +36,75 @@ export async function replaceInvoice(deps: ProviderDeps, old: MonobankData, inpu
     }
   }
   const started = await startPayment(deps, input)
-  deps.logger.info(`monobank: invoice ${old.invoiceId} replaced by ${started.data.invoiceId} after an amount change`)
+  deps.logger.info(
+    `monobank: invoice ${old.invoiceId} replaced after an amount change by ${started.data.invoiceId ?? "a saved-card payment charged when the cart completes"}`
+  )
   return { data: { ...sessionInputKeys(input.data), ...started.data }, status: started.status }
+}
+
+type PaymentList = { list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]> }
+
+/**
+ * Whether a Medusa payment (not canceled) rests on the session of `data`: then its money belongs
+ * to an order and must not be released from a session change. Throws when it cannot tell.
+ */
+export async function paymentRestsOn(cradle: Record<string, unknown>, data: MonobankData): Promise<boolean> {
+  if (!data.reference) return true
+  let payments: PaymentList | undefined
+  try {
+    payments = cradle.paymentService as PaymentList | undefined
+  } catch {
+    payments = undefined
+  }
+  if (!payments) return true
+  const found = await payments.list({ payment_session_id: data.reference }, { select: ["id", "canceled_at"] })
+  return found.some((payment) => !payment.canceled_at)
 }
 
 /**
  * The session is gone (a new one replaced it, or the cart was completed another way): withdraw an
- * unpaid invoice and release a hold. Never throws: a bank hiccup must not block the shopper's
- * next session; what could not be released is logged for the store owner.
+ * unpaid invoice, release a hold and refund a payment, when no Medusa payment rests on them (the
+ * shopper paid in a tab the storefront forgot: no order will ever take that money). Never throws:
+ * a bank hiccup must not block the shopper's next session; what could not be done is logged.
  */
-export async function releaseForDeletedSession(deps: ProviderDeps, data: MonobankData): Promise<MonobankData> {
+export async function releaseForDeletedSession(
+  deps: ProviderDeps,
+  data: MonobankData,
+  restsOnPayment: () => Promise<boolean>
+): Promise<MonobankData> {
   try {
+    if (await restsOnPayment()) {
+      deps.logger.warn(`monobank: invoice ${data.invoiceId} of a deleted payment session has a Medusa payment; left as is`)
+      return data
+    }
+    const record = await readInvoice(deps, data.invoiceId)
+    if (record.status === "success" && refundableMinor(record) > 0) return await refundOrphan(deps, data, record)
     return await releaseInvoice(deps, data, undefined)
   } catch (error) {
-    deps.logger.warn(
-      `monobank: invoice ${data.invoiceId} of a deleted payment session was left as is: ${(error as Error).message}`
+    deps.logger.error(
+      `monobank: invoice ${data.invoiceId} of a deleted payment session was left as is (check it in the monobank cabinet): ${(error as Error).message}`
     )
     return data
   }
+}
+
+/** `extRef` of the refund of a paid invoice whose session was deleted without an order. */
+export const ORPHAN_REFUND_PREFIX = "orphan-refund:"
+
+async function refundOrphan(deps: ProviderDeps, data: MonobankData, record: InvoiceStatusRecord): Promise<MonobankData> {
+  const amount = refundableMinor(record)
+  try {
+    await deps.client.cancelInvoice({ invoiceId: data.invoiceId, amount, extRef: `${ORPHAN_REFUND_PREFIX}${data.invoiceId}` })
+  } catch (error) {
+    // Not repeated: a lost answer is settled by reading the invoice again.
+    const after = await readInvoice(deps, data.invoiceId)
+    if (refundableMinor(after) > 0) throw toMedusaError(`refund paid invoice ${data.invoiceId} of a deleted payment session`, error)
+  }
+  deps.logger.warn(
+    `monobank: invoice ${data.invoiceId} of deleted payment session ${data.reference} was paid but no order rests on it; ` +
+      `refunded ${formatMinor(amount, record.ccy)} to the shopper (extRef ${ORPHAN_REFUND_PREFIX}${data.invoiceId})`
+  )
+  return applyStatus(data, await readInvoice(deps, data.invoiceId))
 }
 
 /** A zero-amount verification invoice whose only purpose is to save a card into the wallet. */

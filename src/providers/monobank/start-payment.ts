@@ -1,19 +1,18 @@
 /**
- * Starting a payment for a session: a hosted-page invoice, or a payment with a saved card (which
- * may come back needing 3-D Secure: `pageUrl` is then the bank's 3-D Secure page).
+ * Starting a payment for a session: a hosted-page invoice, or a payment with a saved card (checked
+ * now, charged when the cart completes: see `saved-card-charge.ts`).
  */
 import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { currencyNumericCode, isSupportedCurrency } from "../../lib/monobank"
 import { toBankMinorUnits } from "../../utils/bank-amounts"
 import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
-import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { buildInvoiceRequest, buildWalletPaymentRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
-import { applyStatus, sessionInputSchema, type MonobankData } from "./payment-data"
+import { buildInvoiceRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
+import { sessionInputSchema, stripUndefined, type MonobankData } from "./payment-data"
+import type { SavedCardPayment } from "./saved-card-charge"
 import { cardTokenOf, requireWalletId } from "./saved-cards"
-import { SESSION_STATUS } from "./status"
 import { walletIdOf } from "./wallet"
 
 export type StartInput = {
@@ -27,7 +26,7 @@ export type StartInput = {
 
 type InvoiceBase = Pick<MonobankData, "reference" | "amount" | "ccy" | "paymentType">
 
-export type Started = { data: MonobankData; status: PaymentSessionStatus }
+export type Started = { data: MonobankData | SavedCardPayment; status: PaymentSessionStatus }
 
 /**
  * Medusa amount (major units) -> bank minor units + numeric currency, rounded to whole minor
@@ -64,7 +63,7 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
   const base: InvoiceBase = { reference: input.sessionId, amount, ccy, paymentType: paymentTypeOf(deps.options) }
 
   if (parsed.data.payment_method_id) {
-    return payWithSavedCard(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
+    return prepareSavedCardPayment(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
   }
   try {
     const created = await deps.client.createInvoice(buildInvoiceRequest(deps.options, start))
@@ -77,39 +76,25 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
   }
 }
 
-async function payWithSavedCard(
+/**
+ * A saved-card session charges nothing yet: the card is checked now (so the shopper hears at once
+ * when it is gone) and charged when the cart completes (`chargeSavedCard`).
+ */
+async function prepareSavedCardPayment(
   deps: ProviderDeps,
   start: PaymentStart,
   base: InvoiceBase,
   walletId: string,
   paymentMethodId: string
-): Promise<Started> {
+): Promise<{ data: SavedCardPayment; status: PaymentSessionStatus }> {
   if (!deps.options.cardSaving) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "monobank: saved cards are not enabled in this store")
   }
-  const token = await cardTokenOf(deps, walletId, paymentMethodId)
-  if (!token) {
+  if (!(await cardTokenOf(deps, walletId, paymentMethodId))) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "This saved card is no longer available; choose another card or pay on the monobank page")
   }
-  let result
-  try {
-    result = await deps.client.walletPayment(buildWalletPaymentRequest(deps.options, start, token))
-  } catch (error) {
-    throw toMedusaError("pay with the saved card", error)
-  }
-  if (result.status === "failure") {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The saved card was declined${result.failureReason ? `: ${result.failureReason}` : ""}. Try another card`
-    )
-  }
-  const data: MonobankData = { ...base, invoiceId: result.invoiceId, status: "processing" }
-  if (result.tdsUrl) {
-    // The shopper must confirm with 3-D Secure: the storefront redirects to pageUrl as for a new card.
-    return { data: { ...data, pageUrl: result.tdsUrl }, status: PaymentSessionStatus.PENDING }
-  }
-  const record = await readInvoice(deps, result.invoiceId)
-  return { data: applyStatus(data, record), status: SESSION_STATUS[record.status] }
+  const savedCard = stripUndefined({ walletId, paymentMethodId, customerEmail: deps.options.fiscalBasket ? start.customerEmail : undefined })
+  return { data: { ...base, reference: start.sessionId, savedCard }, status: PaymentSessionStatus.PENDING }
 }
 
 /** The cart's receipt lines (from the plugin's store middleware) when they add up to the amount. */

@@ -16,6 +16,7 @@ import {
 import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "./module-records"
 import { readMonobankData, toInstant, type MonobankData } from "./payment-data"
+import { isChargeInFlight } from "./saved-card-charge"
 import { capturedMinor, STATUS_RANK, webhookAction } from "./status"
 
 /** What the plugin's own subscriber needs beyond the core's `session_id`/`amount`. */
@@ -117,12 +118,21 @@ export async function readWebhook(
     deps.logger.warn("monobank webhook ignored: not an invoice status of this store")
     return IGNORED
   }
-  const stored = latestStored(await deps.readStoredState(sessionId))
+  // A failed read throws: the event fails and Medusa's event bus retries it.
+  const state = await deps.readStoredState(sessionId)
+  const stored = latestStored(state)
+  if (!stored && isChargeInFlight(state.sessionData)) {
+    // A saved-card charge of this session whose invoice is being recorded right now.
+    if (await deps.verifier.verify(raw, xSign)) {
+      throw new Error(`monobank webhook for invoice ${record.invoiceId} arrived before its charge was recorded; retry`)
+    }
+  }
   if (stored?.invoiceId !== record.invoiceId) {
     deps.logger.warn(`monobank webhook ignored: invoice ${record.invoiceId} is not the invoice of session ${sessionId}`)
     return IGNORED
   }
-  // A key that cannot be fetched throws: the event fails loudly instead of a real webhook being dropped.
+  // A key that cannot be fetched, or a refetch not allowed yet, throws: the event fails and is
+  // retried instead of a real webhook being dropped.
   if (!(await deps.verifier.verify(raw, xSign))) {
     deps.logger.warn(`monobank webhook for invoice ${record.invoiceId} ignored: X-Sign does not verify with monobank's public key`)
     return IGNORED

@@ -1,8 +1,12 @@
 /**
  * Verifies acquiring webhooks with a cached bank key. The key is fetched lazily on first use and
- * refetched only when a signature fails (the bank may have rotated it). Refetches are shared by
- * concurrent failures and limited to one per `minRefreshIntervalMs`, so forged webhooks cannot
- * make us hammer `/api/merchant/pubkey`.
+ * refetched when a signature fails (the bank may have rotated it), at most once per
+ * `minRefreshIntervalMs` and shared by concurrent failures, so forged webhooks cannot make us
+ * hammer `/api/merchant/pubkey`.
+ *
+ * A failure while the key is younger than that interval does not give up: it waits until a
+ * refetch is allowed (a forged webhook that used up the allowance must not cost a genuine one
+ * signed with a key rotated meanwhile), refetches once, and checks again only if the key changed.
  */
 import type { KeyObject } from "node:crypto"
 import { parsePublicKey, verifyEcdsaSignature } from "./ecdsa"
@@ -11,27 +15,55 @@ export type WebhookVerifierOptions = {
   /** The bank's key (base64 of PEM), e.g. `async () => (await acquiring.getPublicKey()).key`. */
   fetchPublicKey: () => Promise<string>
   minRefreshIntervalMs?: number
+  /**
+   * Longest a failed check waits for the next allowed refetch; beyond it `verify` rejects with
+   * `KeyRefreshNotYetAllowedError` so the caller can retry later. Default 30 s.
+   */
+  maxWaitMs?: number
   now?: () => number
+  sleep?: (ms: number) => Promise<void>
 }
 
 export type WebhookVerifier = {
-  /** Resolves true/false; rejects only when the key cannot be fetched or parsed. */
+  /**
+   * Resolves true/false; rejects when the key cannot be fetched or parsed, or when a refetch is
+   * needed but not allowed within `maxWaitMs` (retry later: the webhook may be genuine).
+   */
   verify(rawBody: Buffer | string, xSign: string | undefined | null): Promise<boolean>
 }
 
+export class KeyRefreshNotYetAllowedError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`the webhook signature does not verify with the cached key and the key may be refetched only in ${retryAfterMs} ms`)
+    this.name = "KeyRefreshNotYetAllowedError"
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookVerifier {
   const minRefreshIntervalMs = options.minRefreshIntervalMs ?? 60_000
+  const maxWaitMs = options.maxWaitMs ?? 30_000
   const now = options.now ?? Date.now
+  const sleep = options.sleep ?? defaultSleep
   let current: KeyObject | undefined
+  let currentText: string | undefined
   let inFlight: Promise<KeyObject> | undefined
   let lastFetchAt = Number.NEGATIVE_INFINITY
 
+  /** Fetches the key; `current` is replaced only when the bank serves a different key. */
   function refresh(): Promise<KeyObject> {
     if (!inFlight) {
       lastFetchAt = now()
       inFlight = options
         .fetchPublicKey()
-        .then((text) => (current = parsePublicKey(text)))
+        .then((text) => {
+          if (!current || text !== currentText) {
+            current = parsePublicKey(text)
+            currentText = text
+          }
+          return current
+        })
         .finally(() => {
           inFlight = undefined
         })
@@ -39,12 +71,22 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
     return inFlight
   }
 
-  /** The key to try after `used` failed, or undefined when no other key may be had right now. */
-  async function nextKey(used: KeyObject): Promise<KeyObject | undefined> {
-    if (inFlight) return inFlight
-    if (current && current !== used) return current
-    if (now() - lastFetchAt >= minRefreshIntervalMs) return refresh()
-    return undefined
+  /** A key other than `used`, after at most one (rate-limited) refetch; undefined when the bank's key is `used`. */
+  async function newerKey(used: KeyObject): Promise<KeyObject | undefined> {
+    for (;;) {
+      if (current && current !== used) return current
+      if (inFlight) {
+        const fetched = await inFlight
+        return fetched === used ? undefined : fetched
+      }
+      const waitMs = lastFetchAt + minRefreshIntervalMs - now()
+      if (waitMs <= 0) {
+        const fetched = await refresh()
+        return fetched === used ? undefined : fetched
+      }
+      if (waitMs > maxWaitMs) throw new KeyRefreshNotYetAllowedError(waitMs)
+      await sleep(waitMs)
+    }
   }
 
   return {
@@ -52,8 +94,8 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
       if (typeof xSign !== "string" || xSign.trim() === "") return false
       const key = current ?? (await refresh())
       if (verifyEcdsaSignature(rawBody, xSign, key)) return true
-      const next = await nextKey(key)
-      return next !== undefined && next !== key && verifyEcdsaSignature(rawBody, xSign, next)
+      const next = await newerKey(key)
+      return next !== undefined && verifyEcdsaSignature(rawBody, xSign, next)
     },
   }
 }

@@ -45,17 +45,23 @@ it("verifies the bank's webhooks over their raw bytes and follows a key rotation
       fetches += 1
       return (await client.getPublicKey()).key
     },
+    minRefreshIntervalMs: 10_000,
     now: () => now,
+    sleep: async (ms) => {
+      now += ms
+    },
   })
 
   const first = await payWithWebhook()
   expect(await verifier.verify(first.body, first.xSign)).toBe(true)
+  // A tampered body: after the allowed refetch (the same key) it still fails.
   expect(await verifier.verify(Buffer.from(first.body.toString().replace("100", "999")), first.xSign)).toBe(false)
+  expect(fetches).toBe(2)
 
   await emulator.control.rotateKey()
   now += 60_000
   const second = await payWithWebhook()
   expect(await verifier.verify(second.body, second.xSign)).toBe(true)
   expect(await verifier.verify(second.body, second.xSign)).toBe(true)
-  expect(fetches).toBe(2)
+  expect(fetches).toBe(3)
 })

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto"
-import { createWebhookVerifier } from "../webhook-verifier"
+import { createWebhookVerifier, KeyRefreshNotYetAllowedError } from "../webhook-verifier"
 
 type Pair = { privateKey: KeyObject; publicKeyBase64: string }
 
@@ -89,27 +89,85 @@ describe("createWebhookVerifier", () => {
     expect(bank.fetches).toBe(2)
   })
 
+  /** A clock the verifier's waits move forward, and the waits it made. */
+  function fakeClock(start = 0) {
+    const clock = {
+      now: start,
+      waits: [] as number[],
+      sleep: async (ms: number) => {
+        clock.waits.push(ms)
+        clock.now += ms
+      },
+    }
+    return clock
+  }
+
   it("refetches at most once per minRefreshIntervalMs, so forged webhooks cannot hammer the bank", async () => {
     const first = keyPair()
     const forger = keyPair()
     const bank = fakeBank(first)
-    let now = 0
+    const clock = fakeClock()
+    const fetchTimes: number[] = []
+    const verifier = createWebhookVerifier({
+      fetchPublicKey: () => {
+        fetchTimes.push(clock.now)
+        return bank.fetchPublicKey()
+      },
+      minRefreshIntervalMs: 30_000,
+      now: () => clock.now,
+      sleep: clock.sleep,
+    })
+    await verifier.verify(BODY, signWith(first)) // fetch at t=0
+    clock.now = 1_000
+    const forged = await Promise.all(Array.from({ length: 10 }, () => verifier.verify(BODY, signWith(forger))))
+    expect(forged.every((ok) => ok === false)).toBe(true)
+    for (let i = 0; i < 5; i++) expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(fetchTimes.length).toBeGreaterThan(1)
+    expect(fetchTimes.every((t, i) => i === 0 || t - fetchTimes[i - 1] >= 30_000)).toBe(true)
+    expect(bank.fetches).toBe(fetchTimes.length)
+  })
+
+  it("a forged webhook that used up the refetch allowance does not cost a genuine one signed with a key rotated meanwhile", async () => {
+    const first = keyPair()
+    const second = keyPair()
+    const forger = keyPair()
+    const bank = fakeBank(first)
+    const clock = fakeClock()
     const verifier = createWebhookVerifier({
       fetchPublicKey: bank.fetchPublicKey,
-      minRefreshIntervalMs: 30_000,
-      now: () => now,
+      minRefreshIntervalMs: 10_000,
+      now: () => clock.now,
+      sleep: clock.sleep,
     })
-    await verifier.verify(BODY, signWith(first)) // fetch 1 at t=0
-    for (let i = 0; i < 10; i++) expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
-    expect(bank.fetches).toBe(1)
-    now = 30_000
-    expect(await verifier.verify(BODY, signWith(forger))).toBe(false) // fetch 2 at t=30s
-    now = 59_999
-    expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
-    expect(bank.fetches).toBe(2)
-    now = 60_000
-    expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(await verifier.verify(BODY, signWith(first))).toBe(true) // key fetched at t=0
+    clock.now = 20_000
+    expect(await verifier.verify(BODY, signWith(forger))).toBe(false) // refetch at t=20s: same key
+    bank.current = second // the bank rotates its key...
+    clock.now = 21_000 // ...and a genuine webhook arrives within the allowance
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
     expect(bank.fetches).toBe(3)
+    expect(clock.now).toBeGreaterThanOrEqual(30_000) // it waited for the allowance instead of hammering
+  })
+
+  it("rejects with KeyRefreshNotYetAllowedError (retry later) when the allowed refetch is further away than maxWaitMs", async () => {
+    const first = keyPair()
+    const second = keyPair()
+    const bank = fakeBank(first)
+    const clock = fakeClock()
+    const verifier = createWebhookVerifier({
+      fetchPublicKey: bank.fetchPublicKey,
+      minRefreshIntervalMs: 600_000,
+      maxWaitMs: 30_000,
+      now: () => clock.now,
+      sleep: clock.sleep,
+    })
+    await verifier.verify(BODY, signWith(first))
+    bank.current = second
+    clock.now = 1_000
+    await expect(verifier.verify(BODY, signWith(second))).rejects.toBeInstanceOf(KeyRefreshNotYetAllowedError)
+    expect(bank.fetches).toBe(1)
+    clock.now = 600_000
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
   })
 
   it("rejects when the key cannot be fetched and recovers on the next call", async () => {

@@ -1,0 +1,161 @@
+/**
+ * Paying with a saved card. Starting the session charges nothing: it only checks the card and
+ * remembers which one. The card is charged when Medusa authorizes the session (cart completion,
+ * or the webhook of a 3-D Secure confirmation), once per session: the session row is the
+ * idempotency anchor. A conditional update claims it before the bank call, across processes,
+ * and the invoice id is written to it as soon as the bank answers. A session that is replaced
+ * before the cart completes (double click, cart change) was never charged.
+ */
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { invoiceStatusSchema } from "../../lib/monobank"
+import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "./basket"
+import { readInvoice } from "./capture"
+import type { ProviderDeps } from "./deps"
+import { isOutcomeUnknown, toMedusaError } from "./errors"
+import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
+import { applyStatus, readMonobankData, type MonobankData } from "./payment-data"
+import { cardTokenOf } from "./saved-cards"
+import { SESSION_STATUS } from "./status"
+
+/** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
+export const CHARGE_CLAIM_KEY = "savedCardCharge"
+
+/** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
+export const savedCardPaymentSchema = z.looseObject({
+  reference: z.string(),
+  amount: z.number().int(),
+  ccy: z.number().int(),
+  paymentType: z.enum(["debit", "hold"]),
+  savedCard: z.object({
+    walletId: z.string(),
+    paymentMethodId: z.string(),
+    /** For the fiscal receipt, only when `fiscalBasket` is on. */
+    customerEmail: z.string().optional(),
+  }),
+  status: invoiceStatusSchema.optional(),
+})
+
+export type SavedCardPayment = z.infer<typeof savedCardPaymentSchema>
+
+/** A saved-card session whose card has not been charged (no invoice yet). */
+export function readSavedCardPayment(data: unknown): SavedCardPayment | undefined {
+  if ((data as { invoiceId?: unknown } | undefined)?.invoiceId) return undefined
+  const parsed = savedCardPaymentSchema.safeParse(data ?? {})
+  return parsed.success ? parsed.data : undefined
+}
+
+/** True while a charge of this session was claimed but its invoice is not recorded yet. */
+export function isChargeInFlight(sessionData: Record<string, unknown> | undefined): boolean {
+  return !!sessionData?.[CHARGE_CLAIM_KEY] && !sessionData?.invoiceId
+}
+
+type Knex = {
+  raw(sql: string, bindings?: unknown[]): Promise<{ rowCount?: number }>
+}
+
+export type ChargeDeps = ProviderDeps & {
+  cradle: Record<string, unknown>
+  webHookUrl: string
+  readSessionData: (sessionId: string) => Promise<Record<string, unknown> | undefined>
+}
+
+function pg(cradle: Record<string, unknown>): Knex {
+  const knex = cradle.__pg_connection__ as Knex | undefined
+  if (!knex) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: no database connection to record the saved-card charge")
+  return knex
+}
+
+/** Claims the one charge of a live session; false when another call claimed it (or it was charged, or deleted). */
+async function claimCharge(cradle: Record<string, unknown>, sessionId: string): Promise<boolean> {
+  const result = await pg(cradle).raw(
+    `update payment_session
+        set data = coalesce(data, '{}'::jsonb) || jsonb_build_object('${CHARGE_CLAIM_KEY}', 'started'), updated_at = now()
+      where id = ? and deleted_at is null
+        and coalesce(data, '{}'::jsonb) ->> '${CHARGE_CLAIM_KEY}' is null
+        and coalesce(data, '{}'::jsonb) ->> 'invoiceId' is null`,
+    [sessionId]
+  )
+  return result.rowCount === 1
+}
+
+/** The bank refused before charging: the session may be charged again later. */
+async function releaseClaim(cradle: Record<string, unknown>, sessionId: string): Promise<void> {
+  await pg(cradle).raw(`update payment_session set data = data - '${CHARGE_CLAIM_KEY}' where id = ?`, [sessionId])
+}
+
+/** Written the moment the bank answers, so a retry, a webhook or a cleanup finds the invoice. */
+async function recordCharge(cradle: Record<string, unknown>, sessionId: string, data: MonobankData): Promise<void> {
+  await pg(cradle).raw(`update payment_session set data = coalesce(data, '{}'::jsonb) || ?::jsonb where id = ?`, [
+    JSON.stringify(data),
+    sessionId,
+  ])
+}
+
+type Authorized = { data: Record<string, unknown>; status: PaymentSessionStatus }
+
+async function statusOf(deps: ProviderDeps, data: MonobankData): Promise<Authorized> {
+  const record = await readInvoice(deps, data.invoiceId)
+  return { data: applyStatus(data, record), status: SESSION_STATUS[record.status] }
+}
+
+/** Charges the saved card of `payment` once; a repeated call reports the first charge. */
+export async function chargeSavedCard(deps: ChargeDeps, payment: SavedCardPayment, storedData: Record<string, unknown>): Promise<Authorized> {
+  const sessionId = payment.reference
+  if (!(await claimCharge(deps.cradle, sessionId))) {
+    const stored = readMonobankData(await deps.readSessionData(sessionId))
+    if (stored) return statusOf(deps, stored)
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `A payment with the saved card is already under way for payment session ${sessionId}, or its outcome is unknown; check the monobank cabinet (reference ${sessionId}) before trying again`
+    )
+  }
+  const token = await cardTokenOf(deps, payment.savedCard.walletId, payment.savedCard.paymentMethodId).catch(async (error) => {
+    await releaseClaim(deps.cradle, sessionId)
+    throw error
+  })
+  if (!token) {
+    await releaseClaim(deps.cradle, sessionId)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "This saved card is no longer available; choose another card or pay on the monobank page")
+  }
+  let result
+  try {
+    result = await deps.client.walletPayment(buildWalletPaymentRequest(deps.options, paymentStartOf(deps, payment, storedData), token))
+  } catch (error) {
+    if (isOutcomeUnknown(error)) {
+      deps.logger.error(
+        `monobank: the saved-card charge of payment session ${sessionId} got no answer; it is not repeated. Check the monobank cabinet (reference ${sessionId})`
+      )
+    } else {
+      await releaseClaim(deps.cradle, sessionId)
+    }
+    throw toMedusaError("pay with the saved card", error)
+  }
+  const { savedCard: _card, ...rest } = payment
+  const charged: MonobankData = { ...rest, invoiceId: result.invoiceId, status: "processing" }
+  await recordCharge(deps.cradle, sessionId, charged)
+  deps.logger.info(`monobank: charged the saved card of payment session ${sessionId}: invoice ${result.invoiceId}`)
+  if (result.status === "failure") {
+    const failed: MonobankData = { ...charged, status: "failure", ...(result.failureReason ? { failureReason: result.failureReason } : {}) }
+    return { data: failed, status: PaymentSessionStatus.ERROR }
+  }
+  if (result.tdsUrl) {
+    // The shopper confirms with 3-D Secure: the storefront redirects to pageUrl; the bank's webhook then completes the cart.
+    return { data: { ...charged, pageUrl: result.tdsUrl }, status: PaymentSessionStatus.REQUIRES_MORE }
+  }
+  return statusOf(deps, charged)
+}
+
+/** The bank request's facts, rebuilt from the session as it is when the cart completes. */
+function paymentStartOf(deps: ChargeDeps, payment: SavedCardPayment, storedData: Record<string, unknown>): PaymentStart {
+  const lines = deps.options.fiscalBasket ? readBasketLines(storedData[BASKET_DATA_KEY]) : undefined
+  const basketOrder = lines ? buildBasketOrder(lines, payment.amount, payment.ccy) : undefined
+  return {
+    sessionId: payment.reference,
+    amount: payment.amount,
+    ccy: payment.ccy,
+    webHookUrl: deps.webHookUrl,
+    basketOrder,
+    customerEmail: payment.savedCard.customerEmail,
+  }
+}
