@@ -5,6 +5,7 @@ import { MONOBANK_CHECKOUT_MODULE } from "../../modules/monobank-checkout"
 import type { RequestedMethods } from "./offered-methods"
 import { createBankCheckoutOrderStep } from "./steps/create-bank-checkout-order"
 import { loadCheckoutCartStep } from "./steps/load-checkout-cart"
+import { planCheckoutLockStep } from "./steps/plan-checkout-lock"
 import { planCheckoutOrderStep } from "./steps/plan-checkout-order"
 import { saveCheckoutOrderStep } from "./steps/save-checkout-order"
 
@@ -21,7 +22,8 @@ export const createMonobankCheckoutOrderWorkflowId = "monobank-checkout-create-o
 export const createMonobankCheckoutOrderWorkflow = createWorkflow(
   createMonobankCheckoutOrderWorkflowId,
   (input: CreateMonobankCheckoutOrderInput) => {
-    acquireLockStep({ key: input.cart_id, timeout: 10, ttl: 60 })
+    const lock = planCheckoutLockStep({})
+    acquireLockStep({ key: input.cart_id, timeout: 10, ttl: lock.ttl, ownerId: lock.owner })
     const loaded = loadCheckoutCartStep({ cart_id: input.cart_id })
     const planInput = transform({ loaded, input }, ({ loaded, input }) => ({
       ...loaded,
@@ -55,7 +57,7 @@ export const createMonobankCheckoutOrderWorkflow = createWorkflow(
       return saved
     })
 
-    releaseLockStep({ key: input.cart_id })
+    releaseLockStep({ key: input.cart_id, ownerId: lock.owner })
     const result = transform({ plan, created }, ({ plan, created }): CreateMonobankCheckoutOrderResult => {
       const order = created ?? plan.existing!
       return { id: order.id, order_id: order.order_id, redirect_url: order.redirect_url }

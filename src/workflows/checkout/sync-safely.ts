@@ -4,6 +4,11 @@
  * be made from it (stock, amounts, a missing shipping option...), everything the workflow did is
  * undone and the checkout order is flagged `needs_attention` with the reason, for the store owner;
  * the next callback or status request tries again.
+ *
+ * The bank is read for one checkout order at most once per BANK_READ_INTERVAL_MS, whoever asks and
+ * on whichever server (a claim on the row's `last_checked_at`): the callback route needs no
+ * authentication, and each read spends the merchant token's rate limit and waits on the cart's lock.
+ * A caller within the interval is answered from our record (`coalesced`).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -12,8 +17,15 @@ import { checkoutModule } from "./steps/module"
 import { recordFacts } from "./steps/record-checkout-state"
 import { syncMonobankCheckoutOrderWorkflow, type MonobankCheckoutSummary } from "./sync-checkout-order"
 
+/** At most one bank read per checkout order within this time, across servers. */
+export const BANK_READ_INTERVAL_MS = 5_000
+
 export type CheckoutSyncResult =
   | { kind: "synced"; summary: MonobankCheckoutSummary }
+  /** The bank was read for this order less than BANK_READ_INTERVAL_MS ago: nothing was read now. */
+  | { kind: "coalesced" }
+  /** The sync failed, but another one had completed the order meanwhile: nothing to do. */
+  | { kind: "settled" }
   /** This store has no checkout order for the reference. */
   | { kind: "unknown_order" }
   /** The bank could not be read: nothing changed, try again later. */
@@ -31,6 +43,7 @@ export async function syncCheckoutOrderSafely(container: MedusaContainer, orderR
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const [checkout] = await service.listMonobankCheckoutOrders({ order_ref: orderRef })
   if (!checkout) return { kind: "unknown_order" }
+  if (!(await service.claimBankRead(checkout.id, BANK_READ_INTERVAL_MS))) return { kind: "coalesced" }
   try {
     const { result } = await syncMonobankCheckoutOrderWorkflow(container).run({ input: { order_ref: orderRef } })
     return { kind: "synced", summary: result }
@@ -43,9 +56,10 @@ export async function syncCheckoutOrderSafely(container: MedusaContainer, orderR
       logger.warn(`monobank checkout: could not read order ${checkout.order_id} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
     }
-    const [current] = await service.listMonobankCheckoutOrders({ id: checkout.id })
-    if (readCheckoutOutcome(record).kind === "placed" && current?.status !== "completed") {
-      await service.updateMonobankCheckoutOrders({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
+    if (readCheckoutOutcome(record).kind === "placed") {
+      // Refused at the write when another sync completed the order meanwhile.
+      const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
+      if (status === "completed") return { kind: "settled" }
       logger.error(
         `monobank checkout: order ${checkout.order_id} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
       )
