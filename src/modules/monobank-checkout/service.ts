@@ -64,6 +64,19 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
   }
 
   /**
+   * Takes a bank order as the cart's current one when the answer to the attempt that made it was
+   * lost (no order id recorded yet). Conditional, so it never replaces an order id another request
+   * recorded meanwhile. True when taken.
+   */
+  async adoptBankOrder(id: string, orderId: string): Promise<boolean> {
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_checkout_order" SET "order_id" = ? WHERE "id" = ? AND "order_id" IS NULL AND "deleted_at" IS NULL RETURNING "id"`,
+      [orderId, id]
+    )
+    return rows.length > 0
+  }
+
+  /**
    * Writes what a sync learnt about a checkout order, except that a `completed` order never moves
    * to another status: the row is locked and checked in the same transaction as the write, so a
    * stale writer (a sync that outlived its lock, a compensation, a late error handler) is refused

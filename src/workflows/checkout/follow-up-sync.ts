@@ -8,18 +8,18 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely } from "./sync-safely"
+import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely, type CheckoutSyncHint } from "./sync-safely"
 
 /** Orders with a follow-up scheduled on this server; bounded, whatever callers send. */
 const scheduled = new Set<string>()
 const MAX_SCHEDULED = 1_000
 
-export function scheduleFollowUpSync(container: MedusaContainer, orderRef: string): void {
+export function scheduleFollowUpSync(container: MedusaContainer, orderRef: string, hint: CheckoutSyncHint = {}): void {
   if (scheduled.has(orderRef) || scheduled.size >= MAX_SCHEDULED) return
   scheduled.add(orderRef)
   const timer = setTimeout(() => {
     scheduled.delete(orderRef)
-    syncCheckoutOrderSafely(container, orderRef).catch((error) => {
+    syncCheckoutOrderSafely(container, orderRef, hint).catch((error) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(`monobank checkout: follow-up sync of cart ${orderRef} failed: ${(error as Error)?.message ?? error}`)

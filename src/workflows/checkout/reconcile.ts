@@ -50,6 +50,8 @@ export async function syncDueCheckoutOrders(
     synced: 0,
     coalesced: 0,
     settled: 0,
+    unsent: 0,
+    other_attempt: 0,
     unknown_order: 0,
     bank_unavailable: 0,
     needs_attention: 0,

@@ -13,8 +13,8 @@ export type SyncMonobankCheckoutOrderInput = { order_ref: string }
 export type MonobankCheckoutSummary = {
   /** The cart id. */
   order_ref: string
-  /** The bank's checkout order id. */
-  checkout_order_id: string
+  /** The bank's checkout order id; null while the answer to the cart's last create attempt is unknown. */
+  checkout_order_id: string | null
   status: string
   general_status: string | null
   payment_method: string | null

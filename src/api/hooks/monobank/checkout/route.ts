@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cartIdOfOrderRef } from "../../../../modules/monobank-checkout/order-ref"
 import { checkoutModule } from "../../../../workflows/checkout/steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
 import { scheduleFollowUpSync } from "../../../../workflows/checkout/follow-up-sync"
@@ -9,6 +10,8 @@ const ANSWER = {
   // Read moments ago: a follow-up read is scheduled for when the interval is over.
   coalesced: 200,
   settled: 200,
+  unsent: 200,
+  other_attempt: 200,
   needs_attention: 200,
   unknown_order: 200,
   // Let the bank call again: nothing was decided.
@@ -36,7 +39,9 @@ function text(value: unknown): string | undefined {
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const body = (req.body ?? {}) as Record<string, unknown>
-  let orderRef = text(body.basket_id)
+  const basketId = text(body.basket_id)
+  // basket_id is the order_ref of one of the cart's create attempts (see order-ref).
+  let orderRef = basketId && cartIdOfOrderRef(basketId)
   const bankOrderId = text(body.orderId)
   if (!orderRef && bankOrderId) {
     const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ order_id: bankOrderId }, { select: ["order_ref"] })
@@ -47,8 +52,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(200).json({ received: true })
     return
   }
-  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef)
+  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef, { orderId: bankOrderId })
   if (outcome.kind === "unknown_order") logger.warn(`monobank checkout: callback for cart ${orderRef}, which was never sent to checkout; ignored`)
-  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef)
+  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef, { orderId: bankOrderId })
   res.status(ANSWER[outcome.kind]).json({ received: outcome.kind !== "bank_unavailable" && outcome.kind !== "failed" })
 }
