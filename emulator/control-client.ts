@@ -38,6 +38,8 @@ export interface EmulatorControl {
   getInvoice(invoiceId: string): Promise<InvoiceState>
   getInstallmentOrder(orderId: string): Promise<InstallmentOrder>
   getCheckoutOrder(orderId: string): Promise<CheckoutOrderState>
+  /** Extension: the checkout order made for an order_ref (also one whose create answer was lost). */
+  getCheckoutOrderByRef(orderRef: string): Promise<CheckoutOrderState>
   completeCheckout(orderId: string, input: CheckoutCompletion): Promise<CheckoutOrderState>
   /** As if the merchant finalized the held card payment in the business cabinet. */
   finalizeCheckoutHold(orderId: string): Promise<CheckoutOrderState>
@@ -90,6 +92,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     getInvoice: (invoiceId) => call("GET", `/invoices/${id(invoiceId)}`),
     getInstallmentOrder: (orderId) => call("GET", `/installments/${id(orderId)}`),
     getCheckoutOrder: (orderId) => call("GET", `/checkout/${id(orderId)}`),
+    getCheckoutOrderByRef: (orderRef) => call("GET", `/checkout-by-ref/${id(orderRef)}`),
     completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),
     finalizeCheckoutHold: (orderId) => call("POST", `/checkout/${id(orderId)}/finalize`),
     calls: () => call("GET", "/calls"),

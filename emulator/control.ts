@@ -72,6 +72,10 @@ export function controlRoutes(emulator: Emulator): Route[] {
       installments.fullyPaid(order)
       return ok(order)
     }),
+    route("GET", "/checkout-by-ref/:orderRef", (ctx) => {
+      const order = checkout.getByRef(ctx.params.orderRef)
+      return ok({ ...order, record: extendedShape(order) })
+    }),
     route("GET", "/checkout/:orderId", (ctx) => {
       const order = checkout.get(ctx.params.orderId)
       return ok({ ...order, record: extendedShape(order) })

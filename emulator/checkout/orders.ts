@@ -43,10 +43,9 @@ export class CheckoutOrders {
 
   constructor(private readonly deps: CheckoutOrdersDeps) {}
 
-  /** Idempotent per order_ref. */
+  /** A repeated order_ref is refused, as public integrations report the bank does. */
   create(body: CheckoutCreateBody): CheckoutOrder {
-    const existing = this.byRef.get(body.order_ref)
-    if (existing) return this.orders.get(existing)!
+    if (this.byRef.has(body.order_ref)) throw badRequest(`order_ref: an order with order_ref ${body.order_ref} already exists`)
     const order: CheckoutOrder = {
       ...body,
       dlv_method_list: body.dlv_method_list ?? [...DELIVERY_METHODS],
@@ -64,6 +63,12 @@ export class CheckoutOrders {
     const order = this.orders.get(orderId)
     if (!order) throw notFound(`checkout order ${orderId} not found`)
     return order
+  }
+
+  getByRef(orderRef: string): CheckoutOrder {
+    const orderId = this.byRef.get(orderRef)
+    if (!orderId) throw notFound(`no checkout order with order_ref ${orderRef}`)
+    return this.get(orderId)
   }
 
   reset(): void {

@@ -162,3 +162,17 @@ export async function checkoutOrderOfCart(container: MedusaContainer, cartId: st
   })
   return data[0] as any
 }
+
+/**
+ * Reads until `done` holds (or the time is up) and returns the last value. A callback that comes
+ * within a few seconds of the last bank read of its order is followed up by a read once that
+ * interval is over, so what it announced shows a few seconds later.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > until) return value
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}

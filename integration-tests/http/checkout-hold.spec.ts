@@ -10,6 +10,7 @@ import {
   CARD_PROVIDER,
   checkoutOrderOfCart,
   createCheckoutCart,
+  eventually,
   orderOfCart,
   seedCheckoutStore,
   startCheckout,
@@ -73,7 +74,9 @@ medusaIntegrationTestRunner({
 
       await env.emulator.control.finalizeCheckoutHold(bankOrderId)
       await env.emulator.control.flushWebhooks()
-      expect(await checkoutOrderOfCart(getContainer(), cartId)).toMatchObject({ status: "completed", general_status: "success", error: null })
+      // The bank was read moments ago (the order was placed): the callback's follow-up read brings the change.
+      const finalized = await eventually(() => checkoutOrderOfCart(getContainer(), cartId), (c) => c.general_status === "success")
+      expect(finalized).toMatchObject({ status: "completed", general_status: "success", error: null })
 
       const captured = await capture(paymentId)
       expect(captured.status).toBe(200)
@@ -89,7 +92,7 @@ medusaIntegrationTestRunner({
 
       await env.emulator.control.advanceClock(HOLD_LIFETIME_MS + 1000)
       await env.emulator.control.flushWebhooks()
-      const checkout = await checkoutOrderOfCart(getContainer(), cartId)
+      const checkout = await eventually(() => checkoutOrderOfCart(getContainer(), cartId), (c) => c.general_status === "fail")
       expect(checkout).toMatchObject({ status: "completed", general_status: "fail", order: { id: orderId } })
       expect(checkout.error).toMatch(new RegExp(`failed checkout order ${bankOrderId} .* after it became order ${orderId}: no money was taken`))
 

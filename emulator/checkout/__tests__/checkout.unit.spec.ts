@@ -56,12 +56,13 @@ describe("checkout API", () => {
     expect(method.json.errText).toContain("dlv_method_list.0")
   })
 
-  it("creates an order idempotently per order_ref, with a redirect_url to the checkout page", async () => {
+  it("creates an order with a redirect_url to the checkout page, and refuses a repeated order_ref as the bank does", async () => {
     const body = orderBody()
     const first = await api.post("/personal/checkout/order", body)
-    const again = await api.post("/personal/checkout/order", body)
-    expect(again.json).toEqual(first.json)
     expect(first.json.result.redirect_url).toBe(`${emulator.url}/checkout/${first.json.result.order_id}`)
+    const again = await api.post("/personal/checkout/order", body)
+    expect(again).toMatchObject({ status: 400, json: { errCode: "BAD_REQUEST", errText: expect.stringContaining("order_ref") } })
+    expect((await api.post("/personal/checkout/order", { ...body, order_ref: `${body.order_ref}.2` })).status).toBe(200)
   })
 
   it("reports a new order as not authorized, amounts in hryvnia", async () => {

@@ -10,17 +10,98 @@ import {
   type CheckoutCreateOrderResult,
   type CheckoutOrderRecord,
 } from "../../lib/monobank"
-import { MonobankCheckoutOrder } from "./models/checkout-order"
+import { MonobankCheckoutOrder, type CheckoutOrderStatus } from "./models/checkout-order"
+import { checkoutLockTtlSeconds } from "./lock-ttl"
 import { readCheckoutOptions, type CheckoutOptions } from "./options"
+
+/** The SQL side of the module's MikroORM entity manager, as far as this service uses it. */
+type SqlManager = {
+  execute(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>
+  transactional<T>(work: (tx: SqlManager) => Promise<T>): Promise<T>
+}
+
+/** What the sync writes on a checkout order (see updateCheckoutOrderState). */
+export type CheckoutOrderStateUpdate = {
+  id: string
+  status?: CheckoutOrderStatus
+  error?: string | null
+  completed_at?: Date | null
+  general_status?: string | null
+  payment_method?: string | null
+  delivery_method?: string | null
+  last_record?: Record<string, unknown> | null
+  last_checked_at?: Date | null
+}
+
+/** Fields that say where the order stands; a completed order keeps them whatever a stale writer says. */
+const STANDING_FIELDS = ["status", "error", "completed_at"] as const
 
 export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheckoutOrder }) {
   protected readonly checkoutOptions_?: CheckoutOptions
+  private readonly cradle_: Record<string, unknown>
   private client_?: CheckoutClient
 
   constructor(container: Record<string, unknown>, pluginOptions?: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
+    this.cradle_ = container
     this.checkoutOptions_ = readCheckoutOptions(pluginOptions)
+  }
+
+  /**
+   * Claims the one bank read of this checkout order allowed per `intervalMs`: true for a single
+   * caller, whichever server it runs on (one conditional UPDATE of `last_checked_at`), false for
+   * everybody else until the interval has passed.
+   */
+  async claimBankRead(id: string, intervalMs: number, now = new Date()): Promise<boolean> {
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_checkout_order" SET "last_checked_at" = ?
+       WHERE "id" = ? AND "deleted_at" IS NULL AND ("last_checked_at" IS NULL OR "last_checked_at" <= ?)
+       RETURNING "id"`,
+      [now, id, new Date(now.getTime() - intervalMs)]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * Takes a bank order as the cart's current one when the answer to the attempt that made it was
+   * lost (no order id recorded yet). Conditional, so it never replaces an order id another request
+   * recorded meanwhile. True when taken.
+   */
+  async adoptBankOrder(id: string, orderId: string): Promise<boolean> {
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_checkout_order" SET "order_id" = ? WHERE "id" = ? AND "order_id" IS NULL AND "deleted_at" IS NULL RETURNING "id"`,
+      [orderId, id]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * Writes what a sync learnt about a checkout order, except that a `completed` order never moves
+   * to another status: the row is locked and checked in the same transaction as the write, so a
+   * stale writer (a sync that outlived its lock, a compensation, a late error handler) is refused
+   * at the write on every server. The bank's facts are still kept. Returns the status after.
+   */
+  async updateCheckoutOrderState(update: CheckoutOrderStateUpdate): Promise<CheckoutOrderStatus> {
+    return this.sql().transactional(async (tx) => {
+      const [row] = await tx.execute(
+        `SELECT "status" FROM "monobank_checkout_order" WHERE "id" = ? AND "deleted_at" IS NULL FOR UPDATE`,
+        [update.id]
+      )
+      if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `mono checkout order ${update.id} was not found`)
+      const current = row.status as CheckoutOrderStatus
+      const downgrade = current === "completed" && update.status !== undefined && update.status !== "completed"
+      const write: Record<string, unknown> = { ...update }
+      if (downgrade) for (const field of STANDING_FIELDS) delete write[field]
+      await this.updateMonobankCheckoutOrders(write as any, { transactionManager: tx } as any)
+      return downgrade ? current : (update.status ?? current)
+    })
+  }
+
+  /** Seconds the checkout workflows hold the cart lock, for this store's client timeout (see ./lock-ttl). */
+  syncLockTtlSeconds(): number {
+    // The client below keeps the HTTP core's default retries, which lock-ttl assumes too.
+    return checkoutLockTtlSeconds(this.checkoutOptions_?.timeoutMs)
   }
 
   isConfigured(): boolean {
@@ -46,6 +127,10 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
   /** The bank's own record of a checkout order: the only thing this plugin acts on. */
   async fetchBankOrder(orderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
     return this.client().getOrder(orderId, options)
+  }
+
+  private sql(): SqlManager {
+    return this.cradle_.manager as SqlManager
   }
 
   private client(): CheckoutClient {

@@ -9,11 +9,34 @@ import type {
   CreateFulfillmentResult,
   FulfillmentOption,
 } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService } from "@medusajs/framework/utils"
+import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { deliveryMethodSchema, type DeliveryMethod } from "../../lib/monobank"
 import { DELIVERY_LABELS, validateDeliveryData } from "./delivery-data"
 
 export const CHECKOUT_FULFILLMENT_IDENTIFIER = "monobank-checkout"
+
+/**
+ * Key the checkout workflow sets in the validation *context*, next to nothing else. Medusa builds
+ * that context from the cart (its own fields, not data a storefront sends), so a storefront can
+ * put anything in a shipping method's data but never this.
+ */
+export const CHECKOUT_DELIVERY_CONTEXT_KEY = "monobank_checkout_delivery"
+
+export const ONLY_ON_CHECKOUT_PAGE_DELIVERY =
+  "mono checkout shipping options are offered only on the mono checkout page, where the shopper chooses " +
+  "and pays delivery: send the cart to POST /store/monobank/checkout, or pick another shipping option"
+
+/** The context the checkout workflow validates its delivery data with. */
+export function checkoutDeliveryContext(checkoutOrderId: string): Record<string, unknown> {
+  return { [CHECKOUT_DELIVERY_CONTEXT_KEY]: { checkout_order_id: checkoutOrderId } }
+}
+
+function fromCheckoutWorkflow(context: unknown, data: Record<string, unknown>): boolean {
+  const marker = (context as Record<string, unknown> | undefined)?.[CHECKOUT_DELIVERY_CONTEXT_KEY] as
+    | { checkout_order_id?: unknown }
+    | undefined
+  return typeof marker?.checkout_order_id === "string" && marker.checkout_order_id === data.checkout_order_id
+}
 
 const DELIVERY_METHODS = deliveryMethodSchema.options
 
@@ -28,7 +51,19 @@ export class MonobankCheckoutFulfillmentService extends AbstractFulfillmentProvi
     return deliveryMethodSchema.safeParse(data.id).success
   }
 
-  override async validateFulfillmentData(optionData: Record<string, unknown>, data: Record<string, unknown>): Promise<any> {
+  /**
+   * Only the checkout workflow may put these options on a cart: they cost 0 because the shopper
+   * settled delivery on the bank's page. Anything else (a storefront's shipping method, whatever its
+   * data, even when the store forgot to hide the options) is refused.
+   */
+  override async validateFulfillmentData(
+    optionData: Record<string, unknown>,
+    data: Record<string, unknown>,
+    context?: Record<string, unknown>
+  ): Promise<any> {
+    if (!fromCheckoutWorkflow(context, data ?? {})) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, ONLY_ON_CHECKOUT_PAGE_DELIVERY)
+    }
     return validateDeliveryData(optionData.id, data)
   }
 

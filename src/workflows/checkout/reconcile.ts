@@ -26,7 +26,18 @@ export async function syncDueCheckoutOrders(
     { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: 1000 }
   )
   const due = candidates.filter((order) => isDueForSync(order, now)).slice(0, limit)
-  const summary: ReconcileSummary = { checked: 0, synced: 0, unknown_order: 0, bank_unavailable: 0, needs_attention: 0, failed: 0 }
+  const summary: ReconcileSummary = {
+    checked: 0,
+    synced: 0,
+    coalesced: 0,
+    settled: 0,
+    unsent: 0,
+    other_attempt: 0,
+    unknown_order: 0,
+    bank_unavailable: 0,
+    needs_attention: 0,
+    failed: 0,
+  }
   // One at a time: a burst of reads would meet the bank's rate limit (429).
   for (const order of due) {
     const result = await syncCheckoutOrderSafely(container, order.order_ref)

@@ -14,7 +14,7 @@ export async function checkoutSummary(container: MedusaContainer, orderRef: stri
   if (!row) return undefined
   return {
     order_ref: row.order_ref,
-    checkout_order_id: row.order_id,
+    checkout_order_id: row.order_id ?? null,
     status: row.status,
     general_status: row.general_status ?? null,
     payment_method: row.payment_method ?? null,

@@ -5,6 +5,7 @@ import { placeMonobankCheckoutOrderWorkflow } from "./place-checkout-order"
 import { fetchCheckoutRecordStep } from "./steps/fetch-checkout-record"
 import { flagCheckoutOrderStep } from "./steps/flag-checkout-order"
 import { loadCheckoutOrderStep } from "./steps/load-checkout-order"
+import { planCheckoutLockStep } from "./steps/plan-checkout-lock"
 import { recordCheckoutStateStep, statusAfterRead } from "./steps/record-checkout-state"
 
 export type SyncMonobankCheckoutOrderInput = { order_ref: string }
@@ -12,8 +13,8 @@ export type SyncMonobankCheckoutOrderInput = { order_ref: string }
 export type MonobankCheckoutSummary = {
   /** The cart id. */
   order_ref: string
-  /** The bank's checkout order id. */
-  checkout_order_id: string
+  /** The bank's checkout order id; null while the answer to the cart's last create attempt is unknown. */
+  checkout_order_id: string | null
   status: string
   general_status: string | null
   payment_method: string | null
@@ -28,12 +29,15 @@ export const syncMonobankCheckoutOrderWorkflowId = "monobank-checkout-sync-order
  * Brings a cart's checkout order up to date with the bank and, when the bank says it is placed,
  * turns the cart into exactly one Medusa order. The cart's lock is held throughout, so callbacks,
  * the storefront's return page and Medusa's own cart completion never run it twice at once; after
- * the lock, an order already made is found and nothing is placed again.
+ * the lock, an order already made is found and nothing is placed again. The lock outlives the
+ * worst bank read plus placing the order (computed from the client's timeout and retries), and
+ * should it still run out, a completed checkout order is never moved back (updateCheckoutOrderState).
  */
 export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
   syncMonobankCheckoutOrderWorkflowId,
   (input: SyncMonobankCheckoutOrderInput) => {
-    acquireLockStep({ key: input.order_ref, timeout: 30, ttl: 120 })
+    const lock = planCheckoutLockStep({})
+    acquireLockStep({ key: input.order_ref, timeout: 30, ttl: lock.ttl, ownerId: lock.owner })
     const checkout = loadCheckoutOrderStep({ order_ref: input.order_ref })
     const record = fetchCheckoutRecordStep(
       transform({ checkout }, ({ checkout }) => ({ order_id: checkout.order_id, order_ref: checkout.order_ref }))
@@ -74,7 +78,7 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
       return placeMonobankCheckoutOrderWorkflow.runAsStep({ input: placeInput })
     })
 
-    releaseLockStep({ key: input.order_ref })
+    releaseLockStep({ key: input.order_ref, ownerId: lock.owner })
     const summary = transform({ checkout, record, outcome, placed }, ({ checkout, record, outcome, placed }): MonobankCheckoutSummary => {
       const orderId = placed?.order_id ?? checkout.medusa_order_id ?? null
       const paidTwice = outcome.kind === "placed" && !orderId && !!checkout.cart_order_id

@@ -4,16 +4,32 @@
  * be made from it (stock, amounts, a missing shipping option...), everything the workflow did is
  * undone and the checkout order is flagged `needs_attention` with the reason, for the store owner;
  * the next callback or status request tries again.
+ *
+ * The bank is read for one checkout order at most once per BANK_READ_INTERVAL_MS, whoever asks and
+ * on whichever server (a claim on the row's `last_checked_at`): the callback route needs no
+ * authentication, and each read spends the merchant token's rate limit and waits on the cart's lock.
+ * A caller within the interval is answered from our record (`coalesced`).
+ *
+ * A callback also names the bank order (`orderId`); when that is not the cart's current one, it
+ * belongs to an earlier create attempt (see modules/monobank-checkout/order-ref) or to nobody.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cartIdOfOrderRef } from "../../modules/monobank-checkout/order-ref"
 import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
 import { checkoutModule } from "./steps/module"
 import { recordFacts } from "./steps/record-checkout-state"
 import { syncMonobankCheckoutOrderWorkflow, type MonobankCheckoutSummary } from "./sync-checkout-order"
 
+/** At most one bank read per checkout order within this time, across servers. */
+export const BANK_READ_INTERVAL_MS = 5_000
+
 export type CheckoutSyncResult =
   | { kind: "synced"; summary: MonobankCheckoutSummary }
+  /** The bank was read for this order less than BANK_READ_INTERVAL_MS ago: nothing was read now. */
+  | { kind: "coalesced" }
+  /** The sync failed, but another one had completed the order meanwhile: nothing to do. */
+  | { kind: "settled" }
   /** This store has no checkout order for the reference. */
   | { kind: "unknown_order" }
   /** The bank could not be read: nothing changed, try again later. */
@@ -21,16 +37,36 @@ export type CheckoutSyncResult =
   /** The bank placed the order but it could not become a Medusa order. */
   | { kind: "needs_attention"; message: string }
   | { kind: "failed"; message: string }
+  /** The answer to the cart's last create attempt is unknown: no bank order to read yet. */
+  | { kind: "unsent" }
+  /** The hint named the bank order of an earlier, abandoned attempt of this cart: recognised, nothing placed from it. */
+  | { kind: "other_attempt" }
+
+/** What a caller knows besides the cart: the bank order id a callback named. */
+export type CheckoutSyncHint = { orderId?: string }
 
 function messageOf(error: unknown): string {
   return (error as { message?: string } | undefined)?.message ?? String(error)
 }
 
-export async function syncCheckoutOrderSafely(container: MedusaContainer, orderRef: string): Promise<CheckoutSyncResult> {
+export async function syncCheckoutOrderSafely(
+  container: MedusaContainer,
+  orderRef: string,
+  hint: CheckoutSyncHint = {}
+): Promise<CheckoutSyncResult> {
   const service = checkoutModule(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const [checkout] = await service.listMonobankCheckoutOrders({ order_ref: orderRef })
   if (!checkout) return { kind: "unknown_order" }
+  const otherOrderId = hint.orderId && hint.orderId !== checkout.order_id ? hint.orderId : undefined
+  if (!checkout.order_id && !otherOrderId) return { kind: "unsent" }
+  if (!(await service.claimBankRead(checkout.id, BANK_READ_INTERVAL_MS))) return { kind: "coalesced" }
+  let orderId = checkout.order_id
+  if (otherOrderId) {
+    const other = await readOtherAttempt(container, checkout, otherOrderId)
+    if (other) return other
+    orderId ??= otherOrderId // taken as the cart's order (adoptBankOrder)
+  }
   try {
     const { result } = await syncMonobankCheckoutOrderWorkflow(container).run({ input: { order_ref: orderRef } })
     return { kind: "synced", summary: result }
@@ -38,20 +74,59 @@ export async function syncCheckoutOrderSafely(container: MedusaContainer, orderR
     const message = messageOf(error)
     let record
     try {
-      record = await service.fetchBankOrder(checkout.order_id)
+      record = await service.fetchBankOrder(orderId!)
     } catch (bankError) {
-      logger.warn(`monobank checkout: could not read order ${checkout.order_id} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
+      logger.warn(`monobank checkout: could not read order ${orderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
     }
-    const [current] = await service.listMonobankCheckoutOrders({ id: checkout.id })
-    if (readCheckoutOutcome(record).kind === "placed" && current?.status !== "completed") {
-      await service.updateMonobankCheckoutOrders({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
+    if (readCheckoutOutcome(record).kind === "placed") {
+      // Refused at the write when another sync completed the order meanwhile.
+      const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
+      if (status === "completed") return { kind: "settled" }
       logger.error(
-        `monobank checkout: order ${checkout.order_id} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
+        `monobank checkout: order ${orderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
       )
       return { kind: "needs_attention", message }
     }
-    logger.error(`monobank checkout: could not bring order ${checkout.order_id} (cart ${orderRef}) up to date: ${message}`)
+    logger.error(`monobank checkout: could not bring order ${orderId} (cart ${orderRef}) up to date: ${message}`)
     return { kind: "failed", message }
   }
+}
+
+type CheckoutRow = { id: string; order_ref: string; order_id: string | null; status: string }
+
+/**
+ * A callback named a bank order that is not the cart's current one: read it (the body is only a
+ * hint) and, when it really is an attempt of this cart, either take it as the current order (the
+ * answer to the attempt that made it was lost, none came after) or, when a later attempt is
+ * current, never place it: if it was paid, the order needs attention. Undefined: go on syncing.
+ */
+async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRow, orderId: string): Promise<CheckoutSyncResult | undefined> {
+  const service = checkoutModule(container)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  let record
+  try {
+    record = await service.fetchBankOrder(orderId)
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return checkout.order_id ? undefined : { kind: "unsent" }
+    return { kind: "bank_unavailable", message: messageOf(error) }
+  }
+  if (!record.basket_id || cartIdOfOrderRef(record.basket_id) !== checkout.order_ref) {
+    logger.warn(`monobank checkout: a callback for cart ${checkout.order_ref} named checkout order ${orderId} of another basket; ignored`)
+    return checkout.order_id ? undefined : { kind: "unsent" }
+  }
+  if (!checkout.order_id) {
+    if (await service.adoptBankOrder(checkout.id, orderId)) return undefined
+    return { kind: "coalesced" }
+  }
+  if (readCheckoutOutcome(record).kind === "placed") {
+    const message =
+      `checkout order ${orderId} of an earlier attempt for cart ${checkout.order_ref} was paid, while order ` +
+      `${checkout.order_id} is the cart's current one: settle it by hand (refund it, or ship it)`
+    const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message })
+    logger.error(`monobank checkout: ${message}${status === "completed" ? " (the cart is already an order)" : ""}`)
+    return { kind: "needs_attention", message }
+  }
+  logger.info(`monobank checkout: callback for checkout order ${orderId}, an abandoned earlier attempt for cart ${checkout.order_ref}`)
+  return { kind: "other_attempt" }
 }

@@ -1,4 +1,4 @@
-import { MonobankCheckoutFulfillmentService } from "../service"
+import { checkoutDeliveryContext, MonobankCheckoutFulfillmentService } from "../service"
 import { DELIVERY_REQUIREMENTS, validateDeliveryData } from "../delivery-data"
 
 const branch = {
@@ -53,5 +53,26 @@ describe("the monobank-checkout fulfillment provider", () => {
   it("hands the checked delivery data to the fulfillment", async () => {
     expect(await provider.createFulfillment(branch)).toEqual({ data: branch, labels: [] })
     await expect(provider.createFulfillment({ ...branch, branch_id: "" })).rejects.toThrow(/branch_id/)
+  })
+})
+
+describe("the monobank-checkout shipping options outside mono checkout", () => {
+  const provider = new MonobankCheckoutFulfillmentService()
+  // What Medusa passes when a storefront adds a shipping method: the cart, plus the stock location.
+  const storefrontContext = { id: "cart_1", email: "x@example.test", metadata: { monobank_checkout_delivery: { checkout_order_id: "o-1" } }, from_location: {} }
+
+  it("are refused for a storefront's shipping method, whatever data it forges", async () => {
+    for (const data of [{ delivery_method: "pickup" }, { ...branch, checkout_order_id: "o-1" }]) {
+      await expect(provider.validateFulfillmentData({ id: data.delivery_method }, data, storefrontContext)).rejects.toThrow(
+        /offered only on the mono checkout page/
+      )
+    }
+    await expect(provider.validateFulfillmentData({ id: "pickup" }, { delivery_method: "pickup" })).rejects.toThrow(/only on the mono checkout page/)
+  })
+
+  it("are accepted from the checkout workflow, for the checkout order it places", async () => {
+    const data = { ...branch, checkout_order_id: "o-1" }
+    expect(await provider.validateFulfillmentData({ id: "np_brnm" }, data, checkoutDeliveryContext("o-1"))).toEqual(data)
+    await expect(provider.validateFulfillmentData({ id: "np_brnm" }, data, checkoutDeliveryContext("o-2"))).rejects.toThrow(/only on the mono checkout page/)
   })
 })

@@ -6,8 +6,9 @@ import { checkoutModule } from "./module"
 export const createBankCheckoutOrderStepId = "monobank-checkout-create-bank-order"
 
 /**
- * Creates the order at the bank. Nothing to undo: the bank has no delete, and a repeat with the
- * same order_ref answers the same order.
+ * Creates the order at the bank. Never repeated blindly (the client retries it only when the
+ * request provably never left): the bank refuses a repeated order_ref, so the next attempt sends a
+ * fresh one. Nothing to undo: the bank has no delete.
  */
 export const createBankCheckoutOrderStep = createStep(
   createBankCheckoutOrderStepId,

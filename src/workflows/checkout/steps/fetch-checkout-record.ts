@@ -1,19 +1,21 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
+import { cartIdOfOrderRef } from "../../../modules/monobank-checkout/order-ref"
 import { checkoutModule } from "./module"
 
 export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
 
 /**
  * The bank's record of the order, read with the merchant token: the only source this plugin acts
- * on (a callback body is a hint). A record for another basket is refused.
+ * on (a callback body is a hint). A record for another cart's basket is refused (any attempt of
+ * this cart is its own: see order-ref).
  */
 export const fetchCheckoutRecordStep = createStep(
   fetchCheckoutRecordStepId,
   async (input: { order_id: string; order_ref: string }, { container }) => {
     const record = await checkoutModule(container).fetchBankOrder(input.order_id)
-    if (record.basket_id && record.basket_id !== input.order_ref) {
+    if (record.basket_id && cartIdOfOrderRef(record.basket_id) !== input.order_ref) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `monobank checkout order ${input.order_id} belongs to basket ${record.basket_id}, not cart ${input.order_ref}`

@@ -10,11 +10,11 @@ export const flagCheckoutOrderStep = createStep(
   async (input: { id: string; error: string }, { container }) => {
     const service = checkoutModule(container)
     const before = await service.retrieveMonobankCheckoutOrder(input.id, { select: ["id", "status", "error"] })
-    await service.updateMonobankCheckoutOrders({ id: input.id, status: "needs_attention", error: input.error })
-    container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank checkout: ${input.error}`)
+    const status = await service.updateCheckoutOrderState({ id: input.id, status: "needs_attention", error: input.error })
+    if (status === "needs_attention") container.resolve(ContainerRegistrationKeys.LOGGER).error(`monobank checkout: ${input.error}`)
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {
-    if (before) await checkoutModule(container).updateMonobankCheckoutOrders(before as any)
+    if (before) await checkoutModule(container).updateCheckoutOrderState(before as any)
   }
 )

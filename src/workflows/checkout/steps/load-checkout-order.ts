@@ -20,7 +20,7 @@ export const loadCheckoutOrderStep = createStep(
   loadCheckoutOrderStepId,
   async (input: { order_ref: string }, { container }) => {
     const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.order_ref })
-    if (!checkout) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
+    if (!checkout?.order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: linked }, { data: cartOrders }] = await Promise.all([
       query.graph({ entity: "monobank_checkout_order", fields: ["id", "order.id"], filters: { id: checkout.id } }),

@@ -2,21 +2,31 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCreateOrderRequest } from "../../../lib/monobank"
 import { callbackUrlOf, returnUrlOf } from "../../../modules/monobank-checkout/options"
+import { bankOrderRef } from "../../../modules/monobank-checkout/order-ref"
 import { offeredMethods, type RequestedMethods } from "../offered-methods"
 import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../order-request"
 import { checkoutShippingOptions, regionPaymentProviders } from "../store-lookups"
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
 import { checkoutModule } from "./module"
 
+type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { order_id: string; redirect_url: string }
+
 export type CheckoutOrderPlan =
-  | { existing: NonNullable<LoadedCheckoutCart["existing"]>; request?: undefined }
-  | { existing?: undefined; request: CheckoutCreateOrderRequest }
+  | { existing: KnownCheckoutOrder; request?: undefined; attempt?: undefined; checkout_id?: undefined }
+  | {
+      existing?: undefined
+      request: CheckoutCreateOrderRequest
+      /** This attempt's number; the record to reuse when an earlier attempt's answer was lost. */
+      attempt: number
+      checkout_id?: string
+    }
 
 export const planCheckoutOrderStepId = "monobank-checkout-plan-order"
 
 /**
  * Validates the cart and builds the bank request, or returns the cart's existing checkout order
- * (one bank order per cart: the bank would answer the same order for the same order_ref anyway).
+ * (one page per cart once the shopper could have seen it). When the answer to the last attempt was
+ * lost, the new attempt gets a fresh order_ref: the bank refuses a repeated one.
  */
 export const planCheckoutOrderStep = createStep(
   planCheckoutOrderStepId,
@@ -24,7 +34,7 @@ export const planCheckoutOrderStep = createStep(
     const options = checkoutModule(container).getCheckoutOptions()
     const { cart, existing } = input
     assertCheckoutCart(cart)
-    if (existing) {
+    if (existing?.order_id && existing.redirect_url) {
       const amount = checkoutAmountOf(cart)
       if (!MathBN.eq(existing.amount, amount)) {
         // NOT_ALLOWED (400): Medusa answers every CONFLICT with a generic idempotency message.
@@ -34,8 +44,9 @@ export const planCheckoutOrderStep = createStep(
             "the bank keeps one order per cart, so check out with a new cart"
         )
       }
-      return new StepResponse<CheckoutOrderPlan>({ existing })
+      return new StepResponse<CheckoutOrderPlan>({ existing: existing as KnownCheckoutOrder })
     }
+    const attempt = existing ? existing.attempt + 1 : 1
     const [shippingOptions, providers] = await Promise.all([
       checkoutShippingOptions(container, cart.sales_channel_id),
       regionPaymentProviders(container, cart.region_id),
@@ -44,13 +55,16 @@ export const planCheckoutOrderStep = createStep(
       deliveryWithShippingOption: new Set(shippingOptions.keys()),
       regionPaymentProviders: providers,
     })
-    const request = buildCheckoutOrderRequest(cart, {
-      ...methods,
-      dlv_pay_merchant: options.dlv_pay_merchant,
-      hold: options.hold,
-      callback_url: callbackUrlOf(options),
-      return_url: returnUrlOf(options, cart.id),
-    })
-    return new StepResponse<CheckoutOrderPlan>({ request })
+    const request = {
+      ...buildCheckoutOrderRequest(cart, {
+        ...methods,
+        dlv_pay_merchant: options.dlv_pay_merchant,
+        hold: options.hold,
+        callback_url: callbackUrlOf(options),
+        return_url: returnUrlOf(options, cart.id),
+      }),
+      order_ref: bankOrderRef(cart.id, attempt),
+    }
+    return new StepResponse<CheckoutOrderPlan>({ request, attempt, checkout_id: existing?.id })
   }
 )

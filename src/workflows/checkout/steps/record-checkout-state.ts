@@ -53,7 +53,7 @@ export const recordCheckoutStateStep = createStep(
     const service = checkoutModule(container)
     const before = await service.retrieveMonobankCheckoutOrder(input.checkout.id, { select: ["id", ...TRACKED] })
     const failedOrder = failedAfterOrder(input.checkout, input.outcome)
-    await service.updateMonobankCheckoutOrders({
+    await service.updateCheckoutOrderState({
       id: input.checkout.id,
       status: statusAfterRead(input.checkout.status, input.outcome, !!input.checkout.medusa_order_id),
       ...recordFacts(input.record),
@@ -64,6 +64,6 @@ export const recordCheckoutStateStep = createStep(
   },
   async (before, { container }) => {
     if (!before) return
-    await checkoutModule(container).updateMonobankCheckoutOrders(before as any)
+    await checkoutModule(container).updateCheckoutOrderState(before as any)
   }
 )

@@ -2,6 +2,7 @@ import type { CreateShippingMethodDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
+import { checkoutDeliveryContext } from "../../../providers/monobank-checkout/service"
 import { deliveryDataFromRecord } from "../order-details"
 import { checkoutShippingOptions } from "../store-lookups"
 
@@ -37,7 +38,12 @@ export const resolveCheckoutDeliveryStep = createStep(
       )
     }
     const fulfillment = container.resolve(Modules.FULFILLMENT)
-    const validated = await fulfillment.validateFulfillmentData(option.provider_id, option.data, data, {} as any)
+    const validated = await fulfillment.validateFulfillmentData(
+      option.provider_id,
+      option.data,
+      data,
+      checkoutDeliveryContext(input.record.orderId) as any
+    )
     return new StepResponse<CheckoutDelivery>({
       remove_ids: (cart.shipping_methods ?? []).map((method: { id: string } | null) => method!.id),
       shipping_method: {

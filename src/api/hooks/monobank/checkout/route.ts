@@ -1,10 +1,17 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cartIdOfOrderRef } from "../../../../modules/monobank-checkout/order-ref"
 import { checkoutModule } from "../../../../workflows/checkout/steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
+import { scheduleFollowUpSync } from "../../../../workflows/checkout/follow-up-sync"
 
 const ANSWER = {
   synced: 200,
+  // Read moments ago: a follow-up read is scheduled for when the interval is over.
+  coalesced: 200,
+  settled: 200,
+  unsent: 200,
+  other_attempt: 200,
   needs_attention: 200,
   unknown_order: 200,
   // Let the bank call again: nothing was decided.
@@ -12,23 +19,32 @@ const ANSWER = {
   failed: 500,
 } as const satisfies Record<CheckoutSyncResult["kind"], number>
 
+/** Longest hint we look up; our cart ids and the bank's order ids are far shorter. */
+const MAX_HINT_LENGTH = 200
+
 function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() ? value.trim() : undefined
+  if (typeof value !== "string") return undefined
+  const trimmed = value.trim()
+  return trimmed && trimmed.length <= MAX_HINT_LENGTH ? trimmed : undefined
 }
 
 /**
  * POST /hooks/monobank/checkout — the bank's checkout callback. Its content and signing are not
  * published, so the body is only a hint of WHICH order changed (`basket_id` = our cart id, or
  * `orderId`): the order is then read from the bank with the merchant token and only that record
- * is acted on. A forged or repeated callback can at most make us read the bank again.
+ * is acted on. Anyone can call this route, so what a call can cost is capped: at most one bank
+ * read per checkout order every few seconds across all servers (see sync-safely); other calls
+ * are answered from our record at once.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const body = (req.body ?? {}) as Record<string, unknown>
-  let orderRef = text(body.basket_id)
+  const basketId = text(body.basket_id)
+  // basket_id is the order_ref of one of the cart's create attempts (see order-ref).
+  let orderRef = basketId && cartIdOfOrderRef(basketId)
   const bankOrderId = text(body.orderId)
   if (!orderRef && bankOrderId) {
-    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ order_id: bankOrderId })
+    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ order_id: bankOrderId }, { select: ["order_ref"] })
     orderRef = checkout?.order_ref
   }
   if (!orderRef) {
@@ -36,7 +52,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(200).json({ received: true })
     return
   }
-  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef)
+  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef, { orderId: bankOrderId })
   if (outcome.kind === "unknown_order") logger.warn(`monobank checkout: callback for cart ${orderRef}, which was never sent to checkout; ignored`)
+  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef, { orderId: bankOrderId })
   res.status(ANSWER[outcome.kind]).json({ received: outcome.kind !== "bank_unavailable" && outcome.kind !== "failed" })
 }
