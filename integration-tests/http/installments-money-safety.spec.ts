@@ -7,6 +7,8 @@ import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { bookLateInstallmentReturns } from "../../src/workflows/installments/book-late-returns"
+import { lateReturnNote } from "../../src/providers/monobank-installments/return-ledger"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, sessionOfCart, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -110,6 +112,12 @@ medusaIntegrationTestRunner({
       expect(returns).toHaveLength(1)
       const afterBank = await refund(payment.id, 100)
       expect(afterBank.status).toBe(200)
+      // A late-returns job run that saw the return before the retry booked it must not send one.
+      const staleJobRun = refundPaymentWorkflow(getContainer()).run({
+        input: { payment_id: payment.id, amount: 100, note: lateReturnNote(returns[0].store_return_id) },
+      })
+      await expect(staleJobRun).rejects.toThrow(/not waiting to be booked/)
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
       const again = await refund(payment.id, 100)
       expect(again.status).toBe(200) // a second, genuine return of 100 UAH
 

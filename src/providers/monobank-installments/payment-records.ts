@@ -6,7 +6,7 @@
  * provider's container (the provider lives in the payment module), as the card provider does.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { readLedger, type LedgerEntry } from "./return-ledger"
+import { readLateReturnNote, readLedger, type LedgerEntry } from "./return-ledger"
 
 type Cradle = Record<string, unknown>
 type ListService = {
@@ -21,6 +21,8 @@ export const LEDGER_KEY = "monobank_installment_returns"
 
 export type PaymentLedger = {
   paymentId: string
+  /** Set when the refund only books this late return (its note says so): nothing is sent. */
+  bookOnly?: string
   ledger: LedgerEntry[]
   save(ledger: LedgerEntry[]): Promise<void>
 }
@@ -37,14 +39,14 @@ function resolve<T>(cradle: Cradle, key: string): T | undefined {
 export async function loadPaymentLedger(cradle: Cradle, refundId: string): Promise<PaymentLedger> {
   const refunds = resolve<ListService>(cradle, "refundService")
   const payments = resolve<ListService>(cradle, "paymentService")
-  const [refund] = refunds ? await refunds.list({ id: refundId }, { select: ["id", "payment_id"] }) : []
+  const [refund] = refunds ? await refunds.list({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
   if (!payments || !refund?.payment_id) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `monobank installments: refund ${refundId} is not a refund Medusa recorded; refund through Medusa's refund of the payment`
     )
   }
-  return ledgerOfPayment(payments, refund.payment_id)
+  return { ...(await ledgerOfPayment(payments, refund.payment_id)), bookOnly: readLateReturnNote(refund.note) }
 }
 
 async function ledgerOfPayment(payments: ListService, paymentId: string): Promise<PaymentLedger> {

@@ -42,6 +42,15 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
   const info = await client.getOrderState(orderId)
   let ledger = reconcileLedger(input.ledger.ledger, await bankReturns(client, orderId), now())
   const decision = decideRefund(ledger, refundId, sum)
+  const bookOnly = input.ledger.bookOnly
+  if (bookOnly && !(decision.kind === "booked" || (decision.kind === "adopt" && decision.entry.store_return_id === bookOnly))) {
+    // Another refund (the store owner's retry, or a second job run) booked it first: never send.
+    await input.ledger.save(ledger)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `monobank return ${bookOnly} of installment order ${orderId} is not waiting to be booked (already booked, or not made yet); nothing was sent`
+    )
+  }
 
   if (decision.kind === "booked") return { info, ledger }
   if (decision.kind === "adopt") {

@@ -107,6 +107,18 @@ export function bookedReturns(ledger: LedgerEntry[]): Array<{ store_return_id: s
     .map(({ store_return_id, sum, refund_id }) => ({ store_return_id, sum, refund_id }))
 }
 
+const LATE_RETURN_NOTE = /^monobank return (\S+), booked after the bank made it$/
+
+/** The note of a refund that only books the late return `storeReturnId` (see the late-returns job). */
+export function lateReturnNote(storeReturnId: string): string {
+  return `monobank return ${storeReturnId}, booked after the bank made it`
+}
+
+/** The return a refund may only book, when its note says so; such a refund never sends one. */
+export function readLateReturnNote(note: unknown): string | undefined {
+  return typeof note === "string" ? LATE_RETURN_NOTE.exec(note)?.[1] : undefined
+}
+
 function sameSum(a: number, b: number): boolean {
   return toKopecks(a) === toKopecks(b)
 }

@@ -148,9 +148,18 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { data: this.withState(data, info) }
   }
 
-  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+  async cancelPayment({ data, context }: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
+    if (!context?.idempotency_key) {
+      // Medusa cancels with a payment id. Without one, this is authorizePaymentSession undoing an
+      // authorize whose payment could not be created, usually because a concurrent authorize of
+      // the same session created it: the confirmed bank order is that payment's money.
+      this.logger_.warn(
+        `monobank installments: cancel of order ${orderId} without a Medusa payment (failed or concurrent authorize); the bank order is left as it is`
+      )
+      return { data: ownedData(data) }
+    }
     const info = await this.bank("reject the installment order", () => this.orders_.reject(orderId))
     if (info.state === "SUCCESS") {
       throw new MedusaError(

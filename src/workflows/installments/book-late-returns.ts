@@ -1,14 +1,15 @@
 /**
  * Books installment returns the bank made after their Medusa refund had failed (the bank's answer
  * was lost or late): for each payment whose return ledger has such a return, or one still in
- * doubt, runs Medusa's refund of that sum. The provider books it without sending anything when the
- * bank lists the return, and refuses (changing nothing) while the bank does not.
+ * doubt, runs Medusa's refund of that sum with a note naming the return. The provider only books
+ * that return with such a refund, never sends one: it refuses (changing nothing) while the bank
+ * does not list the return, or when another refund booked it first.
  */
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { LEDGER_KEY } from "../../providers/monobank-installments/payment-records"
-import { entriesToBook, readLedger } from "../../providers/monobank-installments/return-ledger"
+import { entriesToBook, lateReturnNote, readLedger } from "../../providers/monobank-installments/return-ledger"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "./constants"
 
 /** Ledgers untouched for longer than this have nothing left in doubt (the window is 15 minutes). */
@@ -36,7 +37,7 @@ export async function bookLateInstallmentReturns(container: MedusaContainer, now
       summary.checked++
       try {
         await refundPaymentWorkflow(container).run({
-          input: { payment_id: payment.id, amount: entry.sum, note: `monobank return ${entry.store_return_id}, booked after the bank made it` },
+          input: { payment_id: payment.id, amount: entry.sum, note: lateReturnNote(entry.store_return_id) },
         })
         summary.booked++
         logger.info(`monobank installments: booked return ${entry.store_return_id} (${entry.sum} UAH) of payment ${payment.id}, made by the bank after its refund had failed`)
