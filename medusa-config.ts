@@ -29,6 +29,7 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
         ? { environment: env.MONOBANK_INSTALLMENTS_ENVIRONMENT }
         : { baseUrl: EMULATOR_URL }),
       callbackBaseUrl: STORE_URL,
+      ...(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS ? { timeoutMs: Number(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS) } : {}),
     },
   },
   // monobank card payments (docs/acquiring.md), in both capture modes: "monobank" holds the card

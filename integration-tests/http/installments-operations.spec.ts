@@ -3,7 +3,7 @@
  * and callbacks that must change nothing (forged or unsigned), against the emulator over real HTTP.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
@@ -40,6 +40,17 @@ medusaIntegrationTestRunner({
       await callback
       const order = await orderOfCart(getContainer(), cart.id)
       return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
+    }
+
+    /** The provider instance Medusa registered (inside the payment module, with its records). */
+    function registeredProvider(): MonobankInstallmentsProviderService {
+      const paymentModule = getContainer().resolve(Modules.PAYMENT) as any
+      return paymentModule.paymentProviderService_.retrieveProvider(INSTALLMENTS_PROVIDER)
+    }
+
+    async function paymentOf(paymentId: string) {
+      const { data } = await api.get(`/admin/payments/${paymentId}?fields=id,data,*refunds`, fx.admin)
+      return data.payment as { data: Record<string, unknown>; refunds: Array<{ id: string }> }
     }
 
     function directProvider() {
@@ -84,26 +95,41 @@ medusaIntegrationTestRunner({
     it("capture, cancel and refund are safe to repeat and when the bank is already there", async () => {
       const { payment, bankOrderId } = await confirmedOrder()
       const provider = directProvider()
-      const first = await provider.capturePayment({ data: payment.data })
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
+      const first = await paymentOf(payment.id)
       const second = await provider.capturePayment({ data: first.data })
       expect(second.data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
       expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/confirm"))).toHaveLength(1)
 
-      const refund = { amount: { value: "100.10", precision: 20 }, context: { idempotency_key: "ref_same" } }
-      const refunded = await provider.refundPayment({ ...refund, data: second.data })
-      const repeated = await provider.refundPayment({ ...refund, data: refunded.data })
-      expect(repeated.data!.returns).toEqual([{ store_return_id: "ref_same", sum: 100.1 }])
+      // Medusa's refund, then the same refund (amount as a raw BigNumber) again at the provider.
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100.1 }, fx.admin)
+      const refunded = await paymentOf(payment.id)
+      const refundId = refunded.refunds[0].id as string
+      const again = { amount: { value: "100.10", precision: 20 }, context: { idempotency_key: refundId } }
+      const repeated = await registeredProvider().refundPayment({ ...again, data: refunded.data })
+      expect(repeated.data!.returns).toEqual([{ store_return_id: refundId, sum: 100.1, refund_id: refundId }])
       expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
 
-      await expect(provider.cancelPayment({ data: repeated.data })).rejects.toThrow(/refund it instead of cancelling/)
+      await expect(provider.cancelPayment({ data: repeated.data, context: { idempotency_key: payment.id } })).rejects.toThrow(/refund it instead of cancelling/)
+    })
+
+    it("Medusa's cancel after a lost authorize race (no payment id) leaves the shopper's confirmed bank order alone", async () => {
+      // authorizePaymentSession calls cancelPayment with no idempotency key when creating the Medusa
+      // payment fails, e.g. because a concurrent authorize of the same session already created it.
+      const { payment, bankOrderId } = await confirmedOrder()
+      const result = await registeredProvider().cancelPayment({ data: payment.data, context: {} })
+      expect(result.data).toMatchObject({ order_id: bankOrderId })
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/reject"))).toHaveLength(0)
     })
 
     it("cancel is safe when the order was already rejected at the bank", async () => {
       const { payment, bankOrderId } = await confirmedOrder()
       const provider = directProvider()
       const rejectedCallback = webhooksHandled(getContainer())
-      const once = await provider.cancelPayment({ data: payment.data })
-      const twice = await provider.cancelPayment({ data: once.data })
+      const cancel = { context: { idempotency_key: payment.id } }
+      const once = await provider.cancelPayment({ data: payment.data, ...cancel })
+      const twice = await provider.cancelPayment({ data: once.data, ...cancel })
       expect(twice.data).toMatchObject({ order_sub_state: "REJECTED_BY_STORE", outcome: { code: "REJECTED_BY_STORE" } })
       expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/reject"))).toHaveLength(1)
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ order_sub_state: "REJECTED_BY_STORE" })
@@ -112,14 +138,18 @@ medusaIntegrationTestRunner({
 
     it("a lost bank answer on confirm or return is settled by reading the order again, never by repeating the call", async () => {
       const { payment, bankOrderId } = await confirmedOrder()
-      const provider = directProvider()
       await env.emulator.control.injectFault({ path: "/api/order/confirm", count: 1, kind: "reset", afterProcessing: true })
-      const captured = await provider.capturePayment({ data: payment.data })
-      expect(captured.data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
+      expect((await paymentOf(payment.id)).data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
 
       await env.emulator.control.injectFault({ path: "/api/order/return", count: 1, kind: "500", afterProcessing: true })
-      const refunded = await provider.refundPayment({ amount: 1304.56, data: captured.data, context: { idempotency_key: "ref_lost" } })
-      expect(refunded.data).toMatchObject({ order_sub_state: "RETURNED", returns: [{ store_return_id: "ref_lost", sum: 1304.56 }] })
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 1304.56 }, fx.admin)
+      const refunded = await paymentOf(payment.id)
+      const refundId = refunded.refunds[0].id as string
+      expect(refunded.data).toMatchObject({
+        order_sub_state: "RETURNED",
+        returns: [{ store_return_id: refundId, sum: 1304.56, refund_id: refundId }],
+      })
 
       const calls = await installmentCalls(env.emulator.control)
       expect(calls.filter((c) => c.endsWith("/confirm") || c.endsWith("/return"))).toEqual(["POST /api/order/confirm", "POST /api/order/return"])

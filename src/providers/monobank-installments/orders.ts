@@ -1,24 +1,11 @@
 /**
- * Bank-changing operations on an installment order, each safe to repeat: read the state first,
- * act only when the order is where the action applies, and when the answer is lost (timeout,
- * 5xx) read again to learn whether the bank acted before reporting a failure.
+ * Bank-changing operations on an installment order (returns: see ./refunds), each safe to
+ * repeat: read the state first, act only when the order is where the action applies, and when the
+ * answer is lost (timeout, 5xx) read again to learn whether the bank acted before reporting a
+ * failure.
  */
 import type { Logger } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, type InstallmentsClient, type OrderData, type OrderStateInfo } from "../../lib/monobank"
-import { formatUah, toHryvnia, toKopecks } from "./amounts"
-import { isOutcomeUnknown } from "./bank-errors"
-import type { InstallmentReturn } from "./session-data"
-
-const MIN_RETURN_KOPECKS = 100n
-
-export type ReturnMoneyInput = {
-  orderId: string
-  kopecks: bigint
-  storeReturnId: string
-  /** How many returns this payment has recorded so far (to recognise ours in the bank's list). */
-  recorded: number
-}
 
 export class InstallmentOrders {
   constructor(private readonly client: InstallmentsClient) {}
@@ -71,41 +58,6 @@ export class InstallmentOrders {
       )
       return info
     }
-  }
-
-  /** Money back to the client's card. A fully returned order (RETURNED) needs nothing more. */
-  async returnMoney(input: ReturnMoneyInput): Promise<{ info: OrderStateInfo; returned?: InstallmentReturn }> {
-    const { orderId, kopecks, storeReturnId } = input
-    if (kopecks < MIN_RETURN_KOPECKS) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `monobank accepts installment returns of at least 1 UAH; this refund is ${formatUah(kopecks)}`
-      )
-    }
-    const before = await this.client.getOrderState(orderId)
-    if (before.order_sub_state === "RETURNED") return { info: before }
-    if (before.state !== "SUCCESS") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `monobank installment order ${orderId} is ${before.state}/${before.order_sub_state}: money can be returned only after the order was captured (confirmed)`
-      )
-    }
-    const sum = toHryvnia(kopecks)
-    try {
-      await this.client.returnOrder({ order_id: orderId, sum, store_return_id: storeReturnId, return_money_to_card: true })
-    } catch (error) {
-      if (!isOutcomeUnknown(error) || !(await this.returnWasMade(orderId, kopecks, input.recorded))) throw error
-    }
-    const after = await this.client.getOrderState(orderId).catch(() => before)
-    return { info: after, returned: { store_return_id: storeReturnId, sum } }
-  }
-
-  /** After a lost answer: does the bank list one more return than we recorded, of our sum? */
-  private async returnWasMade(orderId: string, kopecks: bigint, recorded: number): Promise<boolean> {
-    const data = await this.client.getOrderData(orderId)
-    const list = data.reverse_list ?? []
-    const latest = list[list.length - 1]
-    return list.length > recorded && latest !== undefined && toKopecks(latest.sum) === kopecks
   }
 
   private rejectFrom(info: OrderStateInfo): Promise<OrderStateInfo> {

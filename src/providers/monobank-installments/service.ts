@@ -38,14 +38,20 @@ import { callbackUrlFor, kyivDate } from "./callback-url"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
+import { loadPaymentLedger, resolveLocking } from "./payment-records"
+import { returnForRefund } from "./refunds"
+import { bookedReturns } from "./return-ledger"
 import { resolveInstallmentsOptions, type MonobankInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
 import { planCreateOrder } from "./order-request"
 import { RecentResults } from "./recent-results"
 import { maskPhone } from "./phone"
-import { readOrderId, readReturns, stateData, TRANSIENT_INPUT_KEYS } from "./session-data"
+import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
 import { describeOrderState, type InstallmentOutcome } from "./states"
 
 export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
+
+/** How long a refund waits for another refund of the same order to finish (seconds). */
+const RETURN_LOCK_TIMEOUT_S = 60
 
 type Cradle = { logger: Logger } & Record<string, unknown>
 
@@ -106,14 +112,13 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return {
       id: order_id,
       status: SESSION_STATUS[outcome.status],
-      data: {
-        ...TRANSIENT_INPUT_KEYS,
+      data: newSessionData(data, {
         store_order_id: plan.request.store_order_id,
         client_phone: maskPhone(plan.request.client_phone),
         parts_count: plan.parts,
         total_sum: plan.request.total_sum,
         ...stateData(info, new Date()),
-      },
+      }),
     }
   }
 
@@ -143,9 +148,18 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { data: this.withState(data, info) }
   }
 
-  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+  async cancelPayment({ data, context }: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const orderId = readOrderId(data)
-    if (!orderId) return { data }
+    if (!orderId) return { data: ownedData(data) }
+    if (!context?.idempotency_key) {
+      // Medusa cancels with a payment id. Without one, this is authorizePaymentSession undoing an
+      // authorize whose payment could not be created, usually because a concurrent authorize of
+      // the same session created it: the confirmed bank order is that payment's money.
+      this.logger_.warn(
+        `monobank installments: cancel of order ${orderId} without a Medusa payment (failed or concurrent authorize); the bank order is left as it is`
+      )
+      return { data: ownedData(data) }
+    }
     const info = await this.bank("reject the installment order", () => this.orders_.reject(orderId))
     if (info.state === "SUCCESS") {
       throw new MedusaError(
@@ -158,24 +172,38 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const orderId = readOrderId(data)
-    if (!orderId) return { data }
+    if (!orderId) return { data: ownedData(data) }
     const info = await this.bank("withdraw the installment order", () => this.orders_.withdraw(orderId, this.logger_))
     return { data: this.withState(data, info) }
   }
 
+  /**
+   * One Medusa refund = one bank return, under a per-order lock; see ./refunds. The ledger lives in
+   * the payment's metadata, never in data the storefront could have written.
+   */
   async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const orderId = this.orderIdOf(data)
     const refundId = context?.idempotency_key
     if (!refundId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank installments: a refund needs its Medusa refund id")
     }
-    const returns = readReturns(data)
-    if (returns.some((entry) => entry.store_return_id === refundId)) return { data }
-    const result = await this.bank("return money for the installment order", () =>
-      this.orders_.returnMoney({ orderId, kopecks: toKopecks(amount), storeReturnId: refundId, recorded: returns.length })
+    let kopecks: bigint
+    try {
+      kopecks = toKopecks(amount)
+    } catch {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
+    }
+    const locking = resolveLocking(this.container as Record<string, unknown>)
+    const result = await locking.execute(
+      `monobank-installments:order:${orderId}`,
+      () =>
+        this.bank("return money for the installment order", async () => {
+          const ledger = await loadPaymentLedger(this.container as Record<string, unknown>, refundId)
+          return returnForRefund(this.client_, { orderId, kopecks, refundId, ledger })
+        }),
+      { timeout: RETURN_LOCK_TIMEOUT_S }
     )
-    const recorded = result.returned ? [...returns, result.returned] : returns
-    return { data: { ...this.withState(data, result.info), returns: recorded } }
+    return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
   }
 
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
@@ -238,7 +266,8 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   }
 
   private withState(data: Record<string, unknown> | undefined, info: OrderStateInfo): Record<string, unknown> {
-    return { ...data, ...stateData(info, new Date()) }
+    // Only our own keys go on: data may come from a session the storefront created.
+    return { ...ownedData(data), ...stateData(info, new Date()) }
   }
 
   private orderIdOf(data: Record<string, unknown> | undefined): string {

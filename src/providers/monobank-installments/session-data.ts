@@ -5,7 +5,7 @@
 import type { OrderStateInfo } from "../../lib/monobank"
 import { describeOrderState, type InstallmentOutcome } from "./states"
 
-export type InstallmentReturn = { store_return_id: string; sum: number }
+export type InstallmentReturn = { store_return_id: string; sum: number; refund_id: string }
 
 export type InstallmentSessionData = {
   order_id: string
@@ -19,7 +19,7 @@ export type InstallmentSessionData = {
   bank_message?: string
   /** Our reading of the state: stable code, required action, texts for shopper and store. */
   outcome: InstallmentOutcome
-  /** Returns already made, by Medusa refund id: a repeated refund is not sent twice. */
+  /** Returns booked by Medusa refunds, for display; decisions use the ledger in the payment's metadata. */
   returns?: InstallmentReturn[]
   checked_at: string
 }
@@ -44,14 +44,45 @@ export function readOrderId(data: Record<string, unknown> | undefined): string |
   return typeof id === "string" && id.length > 0 ? id : undefined
 }
 
-export function readReturns(data: Record<string, unknown> | undefined): InstallmentReturn[] {
-  const list = data?.returns
-  if (!Array.isArray(list)) return []
-  return list.filter(
-    (entry): entry is InstallmentReturn =>
-      !!entry && typeof entry.store_return_id === "string" && typeof entry.sum === "number"
-  )
+/**
+ * Keys the storefront may send (docs/installments.md), plus those our store middleware adds and
+ * Medusa's own `session_id`. Everything else in the input is dropped.
+ */
+export const INPUT_KEYS = ["client_phone", "parts_count", "cart_lines", "cart_billing_phone", "session_id"] as const
+
+/** Every key the provider owns. Each is set (or cleared) on every write, so none can be planted. */
+export const PROVIDER_KEYS = [
+  "order_id",
+  "store_order_id",
+  "client_phone",
+  "parts_count",
+  "total_sum",
+  "state",
+  "order_sub_state",
+  "bank_message",
+  "outcome",
+  "returns",
+  "checked_at",
+] as const satisfies readonly (keyof InstallmentSessionData)[]
+
+type ProviderKey = (typeof PROVIDER_KEYS)[number]
+
+/**
+ * Medusa stores a new session as `{ ...input data, ...returned data }`: the returned data names
+ * every input key (unknown ones as undefined, which JSON drops) and every provider key.
+ */
+export function newSessionData(
+  input: Record<string, unknown>,
+  owned: Partial<Record<ProviderKey, unknown>>
+): Record<string, unknown> {
+  const cleared = Object.fromEntries(Object.keys(input).map((key) => [key, undefined]))
+  const provider = Object.fromEntries(PROVIDER_KEYS.map((key) => [key, owned[key]]))
+  return { ...cleared, ...provider }
 }
 
-/** Keys the storefront or our middleware send that must not stay in the stored data. */
-export const TRANSIENT_INPUT_KEYS = { cart_lines: undefined, cart_billing_phone: undefined } as const
+/** Only the provider's keys of stored data (what later writes start from). */
+export function ownedData(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const picked: Record<string, unknown> = {}
+  for (const key of PROVIDER_KEYS) if (data && data[key] !== undefined) picked[key] = data[key]
+  return picked
+}

@@ -1,0 +1,51 @@
+/**
+ * Books installment returns the bank made after their Medusa refund had failed (the bank's answer
+ * was lost or late): for each payment whose return ledger has such a return, or one still in
+ * doubt, runs Medusa's refund of that sum with a note naming the return. The provider only books
+ * that return with such a refund, never sends one: it refuses (changing nothing) while the bank
+ * does not list the return, or when another refund booked it first.
+ */
+import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { LEDGER_KEY } from "../../providers/monobank-installments/payment-records"
+import { entriesToBook, lateReturnNote, readLedger } from "../../providers/monobank-installments/return-ledger"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "./constants"
+
+/** Ledgers untouched for longer than this have nothing left in doubt (the window is 15 minutes). */
+const LOOK_BACK_MS = 2 * 24 * 60 * 60_000
+/** The store owner's own retry gets the first minute to book a late return. */
+const GRACE_MS = 60_000
+
+export type LateReturnsSummary = { checked: number; booked: number }
+
+export async function bookLateInstallmentReturns(container: MedusaContainer, now = new Date()): Promise<LateReturnsSummary> {
+  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const providers = (await paymentModule.listPaymentProviders({})).map((p) => p.id).filter((id) => id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
+  if (providers.length === 0) return { checked: 0, booked: 0 }
+  const payments = await paymentModule.listPayments(
+    { provider_id: providers, updated_at: { $gte: new Date(now.getTime() - LOOK_BACK_MS) } } as any,
+    { select: ["id", "metadata"], take: 500 }
+  )
+  const summary: LateReturnsSummary = { checked: 0, booked: 0 }
+  for (const payment of payments) {
+    const metadata = (payment as { metadata?: Record<string, unknown> | null }).metadata
+    const ledger = readLedger(metadata?.[LEDGER_KEY])
+    for (const entry of entriesToBook(ledger)) {
+      if (now.getTime() - Date.parse(entry.sent_at) < GRACE_MS) continue
+      summary.checked++
+      try {
+        await refundPaymentWorkflow(container).run({
+          input: { payment_id: payment.id, amount: entry.sum, note: lateReturnNote(entry.store_return_id) },
+        })
+        summary.booked++
+        logger.info(`monobank installments: booked return ${entry.store_return_id} (${entry.sum} UAH) of payment ${payment.id}, made by the bank after its refund had failed`)
+      } catch (error) {
+        // Still in doubt at the bank (or refused): nothing changed; the next run looks again.
+        logger.debug?.(`monobank installments: return ${entry.store_return_id} of payment ${payment.id} not booked yet: ${(error as Error).message}`)
+      }
+    }
+  }
+  return summary
+}
