@@ -2,9 +2,11 @@
  * Reads the payment module's own records from inside the provider. Medusa does not hand a
  * provider its registration id, the capture amount, or the session's stored data on a webhook;
  * the provider lives in the payment module's container, where these are available. Every read is
- * optional: when it fails the provider falls back to the bank's status, which is authoritative.
+ * optional (the provider falls back to the bank's status, which is authoritative) except the
+ * capture amount, which fails closed.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 
 type Cradle = Record<string, unknown>
 type Logger = { warn(message: string): void }
@@ -55,17 +57,22 @@ export async function readStoredState(cradle: Cradle, sessionId: string, logger?
 }
 
 export type CaptureRequest = {
-  /** What Medusa is capturing now. */
+  /** What Medusa is capturing now; undefined when Medusa has no capture with that id. */
   amount?: BigNumberInput
   /** Captures Medusa recorded earlier on the same payment. */
   earlier: BigNumberInput[]
 }
 
-/** The capture Medusa just recorded (the provider is told only its id) and the ones before it. */
+/**
+ * The capture Medusa just recorded (the provider is told only its id) and the ones before it.
+ * Unlike the other reads, a failure here throws: without the amount a capture would finalize the
+ * whole hold, so nothing may be sent to the bank.
+ */
 export async function readCaptureRequest(cradle: Cradle, captureId: string | undefined): Promise<CaptureRequest> {
   const captures = resolve<ListService>(cradle, "captureService")
-  if (!captures || !captureId) return { earlier: [] }
+  if (!captureId) return { earlier: [] }
   try {
+    if (!captures) throw new Error("the payment module's capture records are not available to the provider")
     const [capture] = await captures.list({ id: captureId }, { select: ["id", "raw_amount", "payment_id"] })
     if (!capture) return { earlier: [] }
     const all = capture.payment_id
@@ -75,7 +82,10 @@ export async function readCaptureRequest(cradle: Cradle, captureId: string | und
       amount: capture.raw_amount,
       earlier: all.filter((c) => c.id !== capture.id).map((c) => c.raw_amount),
     }
-  } catch {
-    return { earlier: [] }
+  } catch (error) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `monobank: could not read the amount of Medusa's capture ${captureId} (${(error as Error).message}); nothing was sent to monobank. Try the capture again`
+    )
   }
 }

@@ -10,26 +10,49 @@ const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {
 
 let emulator: RunningEmulator
 let provider: MonobankProviderService
+let providerOptions: Record<string, unknown>
+
+type Row = { id: string; payment_id: string; raw_amount: unknown; metadata?: Record<string, unknown> | null }
+/** The capture rows Medusa's payment module holds (the provider reads back the amount by capture id). */
+let captureRows: Row[] = []
+
+function rowsService(rows: () => Row[]) {
+  return {
+    list: async (filters: Record<string, unknown>) =>
+      rows().filter((row) => Object.entries(filters).every(([key, value]) => (row as Record<string, unknown>)[key] === value)),
+  }
+}
 
 /** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
-function createProvider(options: Record<string, unknown>) {
-  const cradle: Record<string, unknown> = { logger: silent, payment_providers: [REGISTRATION_KEY] }
+function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}) {
+  const cradle: Record<string, unknown> = {
+    logger: silent,
+    payment_providers: [REGISTRATION_KEY],
+    captureService: rowsService(() => captureRows),
+    ...services,
+  }
   const instance = new MonobankProviderService(cradle, options)
   Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
   return instance
 }
 
+/** Medusa recorded capture `id` of `amount` on the payment before asking the provider. */
+function medusaCapture(id: string, amount: number) {
+  captureRows.push({ id, payment_id: "pay_1", raw_amount: { value: String(amount), precision: 20 } })
+}
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 10 })
   await emulator.control.setWebhookMode("drop")
-  provider = createProvider({
+  providerOptions = {
     token: emulator.acquiringToken,
     baseUrl: emulator.url,
     captureMode: "manual",
     redirectUrl: "https://shop.example/return?session={session_id}",
     webhookBaseUrl: "https://api.shop.example",
     timeoutMs: 2000,
-  })
+  }
+  provider = createProvider(providerOptions)
 })
 
 afterAll(async () => {
@@ -37,6 +60,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
+  captureRows = []
   await emulator.control.reset()
   await emulator.control.setWebhookMode("drop")
 })
@@ -59,6 +83,7 @@ async function heldPayment(amount = 1234.56) {
 
 async function capturedPayment() {
   const held = await heldPayment()
+  medusaCapture("capt_1", 1234.56)
   return (await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).data!
 }
 
@@ -105,12 +130,40 @@ describe("monobank provider against the bank emulator", () => {
   it("a capture whose answer was lost reads the bank and succeeds without a second finalize", async () => {
     const held = await heldPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/finalize", count: 1, kind: "reset", afterProcessing: true })
+    medusaCapture("capt_1", 1234.56)
     const captured = await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })
     expect(captured.data).toMatchObject({ status: "success", finalAmount: 123_456 })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
     // The webhook, the storefront and Medusa may all ask again: a no-op.
     await provider.capturePayment({ data: captured.data, context: { idempotency_key: "capt_2" } })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
+  })
+
+  it("captures exactly the amount Medusa recorded: a partial capture finalizes only that part", async () => {
+    const held = await heldPayment()
+    medusaCapture("capt_part", 1000)
+    const captured = await provider.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })
+    expect(captured.data).toMatchObject({ status: "success", finalAmount: 100_000 })
+  })
+
+  it("a capture whose amount cannot be read sends nothing to the bank and says so; the hold stays", async () => {
+    const held = await heldPayment()
+    const unreadable = createProvider(providerOptions, {
+      captureService: { list: async () => Promise.reject(new Error("connection terminated")) },
+    })
+    await expect(
+      unreadable.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })
+    ).rejects.toThrow(/could not read the amount of Medusa's capture capt_part.*nothing was sent to monobank/)
+    expect(await bankCalls("/invoice/finalize")).toBe(0)
+    expect(await emulator.control.getInvoice(held.invoiceId as string)).toMatchObject({ status: "hold", amount: 123_456 })
+  })
+
+  it("a capture Medusa did not record (unknown capture id) is not sent to the bank as a full capture", async () => {
+    const held = await heldPayment()
+    await expect(provider.capturePayment({ data: held, context: { idempotency_key: "capt_unknown" } })).rejects.toThrow(
+      /amount .*capture.* not known.*nothing was sent to monobank/
+    )
+    expect(await bankCalls("/invoice/finalize")).toBe(0)
   })
 
   it("an invoice create that failed is not retried", async () => {
