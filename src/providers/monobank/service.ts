@@ -45,7 +45,7 @@ import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
 import { parseMonobankOptions, type MonobankOptions } from "./options"
-import { applyStatus, readMonobankData, type MonobankData } from "./payment-data"
+import { applyStatus, foreignInputKeys, readMonobankData, sessionDataFor, type MonobankData } from "./payment-data"
 import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
@@ -103,6 +103,10 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+    const foreign = foreignInputKeys(input.data)
+    if (foreign.length) {
+      this.deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
+    }
     const { data, status } = await startPayment(this.deps, {
       sessionId,
       amount: input.amount,
@@ -111,7 +115,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       context: input.context,
       webHookUrl: this.webHookUrl(),
     })
-    return { id: data.invoiceId, data, status }
+    return { id: data.invoiceId, data: sessionDataFor(input.data, data), status }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
@@ -159,7 +163,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const data = readMonobankData(input.data)
     if (!data) return this.initiatePayment(input)
     const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
-    if (amount === data.amount && ccy === data.ccy) return { data: input.data }
+    if (amount === data.amount && ccy === data.ccy) return { data: sessionDataFor(input.data, data) }
     return replaceInvoice(this.deps, data, {
       sessionId: data.reference ?? String(input.context?.idempotency_key ?? ""),
       amount: input.amount,

@@ -166,6 +166,30 @@ describe("monobank provider against the bank emulator", () => {
     expect(await bankCalls("/invoice/finalize")).toBe(0)
   })
 
+  it("session data holds only the provider's own state and the documented input keys: planted keys are not stored on start, foreign keys dropped on update", async () => {
+    const planted = { modifiedDate: "2999-01-01T00:00:00Z", status: "success", refunds: [{ ref: "x", amount: 100, status: "success", source: "bank" }], foo: 1 }
+    const started = await provider.initiatePayment({
+      amount: 100,
+      currency_code: "uah",
+      data: { session_id: "payses_p", save_card: false, ...planted },
+    })
+    // Medusa stores `{ ...what the storefront sent, ...what the provider returned }`.
+    const stored = JSON.parse(JSON.stringify({ ...planted, save_card: false, ...started.data }))
+    expect(stored).toEqual({
+      invoiceId: started.id,
+      pageUrl: expect.any(String),
+      reference: "payses_p",
+      amount: 10_000,
+      ccy: 980,
+      paymentType: "hold",
+      status: "created",
+      save_card: false,
+    })
+
+    const updated = await provider.updatePayment({ amount: 100, currency_code: "uah", data: { ...stored, ...planted, status: "failure" } })
+    expect(JSON.parse(JSON.stringify(updated.data))).toEqual({ ...stored, status: "failure", modifiedDate: planted.modifiedDate, refunds: planted.refunds })
+  })
+
   it("an invoice create that failed is not retried", async () => {
     await emulator.control.injectFault({ path: "/api/merchant/invoice/create", count: 1, kind: "500" })
     await expect(
