@@ -18,6 +18,11 @@ export const refundRecordSchema = z.object({
   /** For `source: "bank"`: the Medusa refund that booked it, once booked. */
   refundId: z.string().nullable().optional(),
   createdDate: z.string().optional(),
+  /**
+   * Sent, but monobank did not answer and did not show it (Medusa then deleted the refund): when.
+   * Until monobank shows it or the bank could no longer make it, other refunds wait.
+   */
+  unansweredSince: z.string().optional(),
 })
 
 export const monobankDataSchema = z.looseObject({

@@ -46,6 +46,7 @@ import type { ProviderDeps } from "./deps"
 import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
 import { parseMonobankOptions, type MonobankOptions } from "./options"
 import { applyStatus, foreignInputKeys, readMonobankData, sessionDataFor, type MonobankData } from "./payment-data"
+import { refundBookOf, withLock } from "./refund-ledger"
 import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
@@ -144,7 +145,13 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const data = this.dataOf(input, "refund")
     const refundId = input.context?.idempotency_key
     if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
-    return { data: await refundInvoice(this.deps, data, this.toMinor(input.amount, data), refundId) }
+    const amountMinor = this.toMinor(input.amount, data)
+    const book = refundBookOf(this.cradle, refundId)
+    return {
+      data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () =>
+        refundInvoice(this.deps, data, amountMinor, refundId, book)
+      ),
+    }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {

@@ -3,6 +3,7 @@
  * unknown outcomes (the bank acted but the answer was lost), amount changes, releases.
  */
 import { startEmulator, type RunningEmulator } from "../../../../emulator"
+import { AcquiringClient } from "../../../lib/monobank"
 import { MonobankProviderService } from "../service"
 
 const REGISTRATION_KEY = "pp_monobank_test"
@@ -13,14 +14,27 @@ let provider: MonobankProviderService
 let providerOptions: Record<string, unknown>
 
 type Row = { id: string; payment_id: string; raw_amount: unknown; metadata?: Record<string, unknown> | null }
-/** The capture rows Medusa's payment module holds (the provider reads back the amount by capture id). */
+/** The capture and refund rows Medusa's payment module holds (the provider reads them back by id). */
 let captureRows: Row[] = []
+let refundRows: Row[] = []
 
 function rowsService(rows: () => Row[]) {
   return {
     list: async (filters: Record<string, unknown>) =>
       rows().filter((row) => Object.entries(filters).every(([key, value]) => (row as Record<string, unknown>)[key] === value)),
+    update: async ({ id, ...changes }: { id: string }) => Object.assign(rows().find((row) => row.id === id)!, changes),
   }
+}
+
+/** Medusa's locking module, one process. */
+const locking = {
+  tails: new Map<string, Promise<unknown>>(),
+  async execute<T>(key: string, job: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key) ?? Promise.resolve()
+    const run = before.then(job, job)
+    this.tails.set(key, run.catch(() => undefined))
+    return run
+  },
 }
 
 /** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
@@ -29,11 +43,18 @@ function createProvider(options: Record<string, unknown>, services: Record<strin
     logger: silent,
     payment_providers: [REGISTRATION_KEY],
     captureService: rowsService(() => captureRows),
+    refundService: rowsService(() => refundRows),
+    locking,
     ...services,
   }
   const instance = new MonobankProviderService(cradle, options)
   Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
   return instance
+}
+
+/** Medusa recorded refund `id` on the payment before asking the provider. */
+function medusaRefund(id: string, metadata: Record<string, unknown> | null = null) {
+  refundRows.push({ id, payment_id: "pay_1", raw_amount: null, metadata })
 }
 
 /** Medusa recorded capture `id` of `amount` on the payment before asking the provider. */
@@ -61,6 +82,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   captureRows = []
+  refundRows = []
   await emulator.control.reset()
   await emulator.control.setWebhookMode("drop")
 })
@@ -106,6 +128,7 @@ describe("monobank provider against the bank emulator", () => {
     const captured = await capturedPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "reset", afterProcessing: true })
 
+    medusaRefund("ref_lost")
     const refunded = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_lost" } })
     expect(refunded.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_lost", amount: 10_000, source: "medusa" })])
     expect(await bankCalls("/invoice/cancel")).toBe(1)
@@ -116,10 +139,49 @@ describe("monobank provider against the bank emulator", () => {
     expect((await emulator.control.getInvoice(captured.invoiceId as string)).finalAmount).toBe(123_456 - 10_000)
   })
 
+  it("a refund is not sent when Medusa's refunds of the payment cannot be read", async () => {
+    const captured = await capturedPayment()
+    const unreadable = createProvider(providerOptions, {
+      refundService: { list: async () => Promise.reject(new Error("connection terminated")) },
+    })
+    await expect(
+      unreadable.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_x" } })
+    ).rejects.toThrow(/could not read the refunds Medusa recorded.*nothing was sent to monobank/)
+    expect(await bankCalls("/invoice/cancel")).toBe(0)
+  })
+
+  it("a bank refund no Medusa refund books is booked by a refund of its amount, and blocks other amounts until then", async () => {
+    const captured = await capturedPayment()
+    // The bank made a refund whose Medusa refund is gone (its answer was lost, Medusa deleted the row).
+    const bank = new AcquiringClient({ token: emulator.acquiringToken, baseUrl: emulator.url })
+    await bank.cancelInvoice({ invoiceId: captured.invoiceId as string, amount: 10_000, extRef: "ref_gone" })
+    await bank.close()
+
+    medusaRefund("ref_other")
+    await expect(provider.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_other" } })).rejects.toThrow(
+      /no Medusa refund records yet: 100\.00 UAH \(success, ref_gone\).*Nothing was sent/
+    )
+    refundRows = refundRows.filter((row) => row.id !== "ref_other")
+
+    medusaRefund("ref_retry")
+    const booked = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_retry" } })
+    expect(booked.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_gone", amount: 10_000, source: "bank", refundId: "ref_retry" })])
+    expect(refundRows.find((row) => row.id === "ref_retry")!.metadata).toEqual({ monobank_bank_refund: "ref_gone" })
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+
+    // The bank's notification then cannot book it a second time.
+    medusaRefund("ref_notified", { monobank_bank_refund: "ref_gone", monobank_booked_by: "webhook" })
+    await expect(
+      provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_notified" } })
+    ).rejects.toThrow(/already booked by another Medusa refund/)
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+  })
+
   it("a refund the bank never executed fails clearly and is not repeated by itself", async () => {
     const captured = await capturedPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
 
+    medusaRefund("ref_500")
     await expect(
       provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_500" } })
     ).rejects.toThrow(/did not answer in time while trying to refund 100\.00 UAH; nothing was repeated/)
@@ -216,6 +278,7 @@ describe("monobank provider against the bank emulator", () => {
 
   it("cancel releases a hold; a released hold cannot be captured; refunding a hold is refused", async () => {
     const held = await heldPayment()
+    medusaRefund("ref_hold")
     await expect(
       provider.refundPayment({ amount: 10, data: held, context: { idempotency_key: "ref_hold" } })
     ).rejects.toThrow(/only held, not captured/)
