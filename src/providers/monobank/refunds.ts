@@ -7,7 +7,9 @@
  *   or it was made in the cabinet) is booked by a refund of exactly its amount, without a bank
  *   call; while one is unbooked, other refunds are refused;
  * - an admin refund of the amount of a lost-answer refund that the bank's notification already
- *   booked is refused once as a likely retry.
+ *   booked is refused once as a likely retry;
+ * - while a refund sent without an answer is not shown by the bank, other refunds wait (it may
+ *   still be made late).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem, InvoiceStatusRecord } from "../../lib/monobank"
