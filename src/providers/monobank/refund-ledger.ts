@@ -22,7 +22,13 @@ export const RETRY_REFUSED = "monobank_retry_refused"
 const MEDUSA_REFUND_PREFIX = "ref_"
 
 export type RefundRow = { id: string; metadata: Record<string, unknown> | null }
-export type RefundLedger = { paymentId: string; current: RefundRow; others: RefundRow[] }
+export type RefundLedger = {
+  paymentId: string
+  current: RefundRow
+  others: RefundRow[]
+  /** The payment's provider data as stored now (the copy Medusa handed the provider may predate the lock). */
+  storedData?: Record<string, unknown>
+}
 
 /** Reads and annotates Medusa's refunds of one payment. */
 export type RefundBook = {
@@ -83,7 +89,14 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
         if (!current) throw new Error(`Medusa has no refund ${refundId}`)
         const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "metadata"] })
         const row = (r: any): RefundRow => ({ id: r.id, metadata: r.metadata ?? null })
-        return { paymentId: current.payment_id, current: row(current), others: all.filter((r) => r.id !== refundId).map(row) }
+        const payments = fromCradle<RefundService>(cradle, "paymentService")
+        const [payment] = payments ? await payments.list({ id: current.payment_id }, { select: ["id", "data"] }) : []
+        return {
+          paymentId: current.payment_id,
+          current: row(current),
+          others: all.filter((r) => r.id !== refundId).map(row),
+          storedData: payment?.data ?? undefined,
+        }
       } catch (error) {
         throw new MedusaError(
           MedusaError.Types.UNEXPECTED_STATE,

@@ -16,7 +16,7 @@ import type { CancelListItem, InvoiceStatusRecord } from "../../lib/monobank"
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
-import { applyStatus, type MonobankData, type RefundRecord } from "./payment-data"
+import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "./payment-data"
 import {
   bankRefundKey,
   BOOKED_BY,
@@ -77,7 +77,7 @@ export async function refundInvoice(
   }
   assertRefundable(record, amountMinor)
   if (unbooked.length) throw unbookedRefundsError(data.invoiceId, record.ccy, unbooked)
-  const waiting = unansweredRefund(data, record)
+  const waiting = unansweredRefund([...(data.refunds ?? []), ...(readMonobankData(ledger.storedData)?.refunds ?? [])], record)
   if (waiting) throw unansweredRefundError(data.invoiceId, record.ccy, waiting)
   await refuseLikelyRetry(book, ledger.others, record, amountMinor, data.invoiceId)
 
@@ -133,9 +133,9 @@ function bookNamed(
 /** How long after a refund went unanswered the bank might still make it: other refunds wait. */
 const UNANSWERED_WINDOW_MS = 10 * 60 * 1000
 
-function unansweredRefund(data: MonobankData, record: InvoiceStatusRecord): RefundRecord | undefined {
+function unansweredRefund(refunds: RefundRecord[], record: InvoiceStatusRecord): RefundRecord | undefined {
   const shown = new Set(liveRefunds(record).map(bankRefundKey))
-  return (data.refunds ?? []).find((r) => {
+  return refunds.find((r) => {
     const since = r.unansweredSince ? Date.parse(r.unansweredSince) : Number.NaN
     return !Number.isNaN(since) && !shown.has(r.ref) && Date.now() - since < UNANSWERED_WINDOW_MS
   })

@@ -177,6 +177,28 @@ describe("monobank provider against the bank emulator", () => {
     expect(await bankCalls("/invoice/cancel")).toBe(1)
   })
 
+  it("while a refund without an answer may still be made, another refund waits, even one Medusa started before that refund failed", async () => {
+    const captured = await capturedPayment()
+    let stored: Record<string, unknown> = captured
+    const payments = {
+      list: async () => [{ id: "pay_1", data: stored }],
+      update: async ({ data }: { data: Record<string, unknown> }) => void (stored = data),
+    }
+    const withPayments = createProvider(providerOptions, { paymentService: payments })
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
+    medusaRefund("ref_unanswered")
+    await expect(
+      withPayments.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_unanswered" } })
+    ).rejects.toThrow(/did not answer in time/)
+
+    // Medusa read the payment's data for this refund before the first one failed.
+    medusaRefund("ref_next")
+    await expect(
+      withPayments.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_next" } })
+    ).rejects.toThrow(/has not answered the refund of 100\.00 UAH .*Nothing was sent/)
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+  })
+
   it("a refund the bank never executed fails clearly and is not repeated by itself", async () => {
     const captured = await capturedPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
