@@ -47,6 +47,7 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
       ...(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS
         ? { webhookKeyRefreshIntervalMs: Number(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS) }
         : {}),
+      ...(env.MONOBANK_ACQUIRING_TIMEOUT_MS ? { timeoutMs: Number(env.MONOBANK_ACQUIRING_TIMEOUT_MS) } : {}),
     },
   })),
   // Payment on delivery chosen on the mono checkout page (docs/checkout.md); takes no other session.

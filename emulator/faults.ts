@@ -14,8 +14,10 @@ export type FaultSpec = {
   /** For "429": the Retry-After header. Default 1. */
   retryAfterSeconds?: number
   /**
-   * Extension, for "500" and "reset": handle the request first (state changes happen), then fail,
-   * the "outcome unknown" case a client must not blindly retry.
+   * Extension: handle the request first (state changes happen), then fail ("500", "reset") or
+   * answer late ("slow"): the "outcome unknown" case a client must not blindly retry. A "slow"
+   * fault without it acts only after the delay (the bank applies the request after a client that
+   * timed out gave up).
    */
   afterProcessing?: boolean
 }

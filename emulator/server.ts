@@ -66,9 +66,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
   const ctx: RequestContext = { method, url, path, params: {}, headers: req.headers, rawBody, traceId }
   const result = await route(deps.router, ctx, family)
-  if (fault?.afterProcessing && fault.kind !== "slow") {
-    applyFault(fault, family, res, finish)
-    return
+  if (fault?.afterProcessing) {
+    if (fault.kind === "slow") {
+      // The bank acted at once; only its answer is late (a client timeout loses it).
+      await delay(fault.delayMs ?? 1000)
+    } else {
+      applyFault(fault, family, res, finish)
+      return
+    }
   }
   write(res, result)
   finish(result.status)

@@ -46,6 +46,29 @@ describe("fault injection", () => {
     expect((await api.get("/api/merchant/details")).status).toBe(200)
   })
 
+  it("a slow fault acts when its answer goes out; with afterProcessing it acts at once and only the answer is late", async () => {
+    const CANCEL = "/api/merchant/invoice/cancel"
+    const { invoiceId } = (await api.post(CREATE, { amount: 1000 })).json as { invoiceId: string }
+    await emulator.control.payInvoice(invoiceId)
+    const refunds = async () => (await emulator.control.getInvoice(invoiceId)).cancelList.length
+    const meanwhile = () => new Promise((resolve) => setTimeout(resolve, 200))
+
+    await emulator.control.injectFault({ path: CANCEL, count: 1, kind: "slow", delayMs: 600 })
+    const late = api.post(CANCEL, { invoiceId, amount: 100, extRef: "late" })
+    await meanwhile()
+    expect(await refunds()).toBe(0)
+    expect((await late).status).toBe(200)
+    expect(await refunds()).toBe(1)
+
+    await emulator.control.injectFault({ path: CANCEL, count: 1, kind: "slow", delayMs: 600, afterProcessing: true })
+    let answered = false
+    const answeredLate = api.post(CANCEL, { invoiceId, amount: 100, extRef: "early" }).finally(() => (answered = true))
+    await meanwhile()
+    expect(await refunds()).toBe(2)
+    expect(answered).toBe(false)
+    expect((await answeredLate).status).toBe(200)
+  })
+
   it("resets the connection", async () => {
     await emulator.control.injectFault({ path: "/api/merchant/details", count: 1, kind: "reset" })
     await expect(api.get("/api/merchant/details")).rejects.toThrow()

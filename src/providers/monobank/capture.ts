@@ -27,9 +27,10 @@ const NOT_CAPTURABLE: Partial<Record<InvoiceStatusRecord["status"], string>> = {
 }
 
 /**
- * Finalizes a hold for `amountMinor` (default: all of it). A no-op when the bank already shows
- * the money as taken, so a webhook, the storefront and an admin may all ask. A hold is finalized
- * once: what was not captured then went back to the shopper, so a later capture is refused.
+ * Finalizes a hold for `amountMinor`, the amount of Medusa's capture. A no-op when the bank already
+ * shows the money as taken, so a webhook, the storefront and an admin may all ask. A hold is
+ * finalized once: what was not captured then went back to the shopper, so a later capture is
+ * refused. Without a known amount nothing is finalized (the bank would take the whole hold).
  */
 export async function captureInvoice(
   deps: ProviderDeps,
@@ -51,7 +52,13 @@ export async function captureInvoice(
   if (record.status !== "hold") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot capture: ${NOT_CAPTURABLE[record.status]}`)
   }
-  const amount = amountMinor ?? record.amount
+  if (amountMinor === undefined) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Cannot capture invoice ${data.invoiceId}: the amount of Medusa's capture is not known, so nothing was sent to monobank (finalizing without it would take the whole hold)`
+    )
+  }
+  const amount = amountMinor
   if (amount > record.amount) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

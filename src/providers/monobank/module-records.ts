@@ -1,11 +1,12 @@
 /**
  * Reads the payment module's own records from inside the provider. Medusa does not hand a
  * provider its registration id, the capture amount, or the session's stored data on a webhook;
- * the provider lives in the payment module's container, where these are available. The capture
- * reads are optional (the bank's status is authoritative); the stored state a webhook is checked
- * against is not: when it cannot be read, the webhook fails and Medusa's event bus retries it.
+ * the provider lives in the payment module's container, where these are available. No read here
+ * falls back silently: the stored state a webhook is checked against fails the webhook (Medusa's
+ * event bus retries it), and the capture amount fails the capture (nothing is finalized).
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 
 type Cradle = Record<string, unknown>
 type ListService = {
@@ -54,17 +55,22 @@ export async function readStoredState(cradle: Cradle, sessionId: string): Promis
 }
 
 export type CaptureRequest = {
-  /** What Medusa is capturing now. */
+  /** What Medusa is capturing now; undefined when Medusa has no capture with that id. */
   amount?: BigNumberInput
   /** Captures Medusa recorded earlier on the same payment. */
   earlier: BigNumberInput[]
 }
 
-/** The capture Medusa just recorded (the provider is told only its id) and the ones before it. */
+/**
+ * The capture Medusa just recorded (the provider is told only its id) and the ones before it.
+ * Unlike the other reads, a failure here throws: without the amount a capture would finalize the
+ * whole hold, so nothing may be sent to the bank.
+ */
 export async function readCaptureRequest(cradle: Cradle, captureId: string | undefined): Promise<CaptureRequest> {
   const captures = resolve<ListService>(cradle, "captureService")
-  if (!captures || !captureId) return { earlier: [] }
+  if (!captureId) return { earlier: [] }
   try {
+    if (!captures) throw new Error("the payment module's capture records are not available to the provider")
     const [capture] = await captures.list({ id: captureId }, { select: ["id", "raw_amount", "payment_id"] })
     if (!capture) return { earlier: [] }
     const all = capture.payment_id
@@ -74,7 +80,10 @@ export async function readCaptureRequest(cradle: Cradle, captureId: string | und
       amount: capture.raw_amount,
       earlier: all.filter((c) => c.id !== capture.id).map((c) => c.raw_amount),
     }
-  } catch {
-    return { earlier: [] }
+  } catch (error) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `monobank: could not read the amount of Medusa's capture ${captureId} (${(error as Error).message}); nothing was sent to monobank. Try the capture again`
+    )
   }
 }

@@ -18,6 +18,11 @@ export const refundRecordSchema = z.object({
   /** For `source: "bank"`: the Medusa refund that booked it, once booked. */
   refundId: z.string().nullable().optional(),
   createdDate: z.string().optional(),
+  /**
+   * Sent, but monobank did not answer and did not show it (Medusa then deleted the refund): when.
+   * Until monobank shows it or the bank could no longer make it, other refunds wait.
+   */
+  unansweredSince: z.string().optional(),
 })
 
 export const monobankDataSchema = z.looseObject({
@@ -57,6 +62,38 @@ export const sessionInputSchema = z.looseObject({
   /** Pay with a saved card: an id from `listPaymentMethods`. */
   payment_method_id: z.string().min(1).optional(),
 })
+
+/** Session input kept in `data`: the storefront's documented keys and the plugin's store middleware's basket. */
+const SESSION_INPUT_KEYS: readonly string[] = ["save_card", "payment_method_id", "monobank_basket"]
+
+/**
+ * Keys the plugin keeps in `data` beside the invoice facts: the saved card chosen for a charge made
+ * when the cart completes, the claim of that charge (`saved-card-charge.ts`), and when the reconcile
+ * job last read the bank (`workflows/acquiring/reconcile-card-sessions.ts`).
+ */
+export const BOOKKEEPING_KEYS = ["savedCard", "savedCardCharge", "lastReconciledAt"] as const
+
+/** Every key of `data` the provider owns: its value comes from the provider, never from the storefront. */
+export const PROVIDER_KEYS: readonly string[] = [...Object.keys(monobankDataSchema.shape), ...BOOKKEEPING_KEYS]
+
+/**
+ * The `data` to hand back to Medusa, which keeps what the storefront sent under what the provider
+ * returns (`{ ...input.data, ...returned }` for a new session). Every provider key and every key the
+ * storefront sent is set here explicitly: the provider's value, the accepted input, or undefined
+ * (not stored), so a storefront cannot plant `modifiedDate`, `refunds`, `status` or anything else.
+ */
+export function sessionDataFor(input: Record<string, unknown> | undefined, state: Record<string, unknown>): Record<string, unknown> {
+  const cleared = Object.fromEntries([...Object.keys(input ?? {}), ...PROVIDER_KEYS].map((key) => [key, undefined]))
+  const accepted = Object.fromEntries(SESSION_INPUT_KEYS.filter((key) => input?.[key] !== undefined).map((key) => [key, input![key]]))
+  const owned = Object.fromEntries(PROVIDER_KEYS.map((key) => [key, state[key]]))
+  return { ...cleared, ...accepted, ...owned }
+}
+
+/** Storefront keys that are neither documented input nor the provider's own (dropped, and logged). */
+export function foreignInputKeys(input: Record<string, unknown> | undefined): string[] {
+  const known = new Set<string>([...SESSION_INPUT_KEYS, "session_id"])
+  return Object.keys(input ?? {}).filter((key) => !known.has(key))
+}
 
 /** ISO datetimes from the bank compare as instants; undefined when unknown. */
 export function toInstant(date: string | undefined): number | undefined {

@@ -1,30 +1,48 @@
 /**
- * Refunds. Medusa refunds go to the bank as `cancel` with `extRef` = the Medusa refund id, so a
- * refund whose outcome was unknown is found again in the invoice's `cancelList` instead of being
- * sent twice. Refunds made in the bank's cabinet are recorded in the payment data by the plugin's
- * webhook subscriber first; the Medusa refund that books one is then recognised here and not sent.
+ * Refunds. Medusa refunds go to the bank as `cancel` with `extRef` = the Medusa refund id. Before
+ * anything is sent, the invoice's `cancelList` is compared with the refunds Medusa has booked
+ * (see ./refund-ledger), under a lock per invoice:
+ * - a refund Medusa already sent (its id is an `extRef`) is not sent again;
+ * - a bank refund no Medusa refund books yet (its answer was lost and Medusa deleted the refund,
+ *   or it was made in the cabinet) is booked by a refund of exactly its amount, without a bank
+ *   call; while one is unbooked, other refunds are refused;
+ * - an admin refund of the amount of a lost-answer refund that the bank's notification already
+ *   booked is refused once as a likely retry;
+ * - while a refund sent without an answer is not shown by the bank, other refunds wait (it may
+ *   still be made late).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem, InvoiceStatusRecord } from "../../lib/monobank"
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
-import { applyStatus, type MonobankData, type RefundRecord } from "./payment-data"
-import { refundableMinor } from "./status"
+import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "./payment-data"
+import {
+  bankRefundKey,
+  BOOKED_BY,
+  bookedBankRefund,
+  bookedKeys,
+  BOOKS_BANK_REFUND,
+  isLostAnswerKey,
+  RETRY_REFUSED,
+  type RefundBook,
+  type RefundRow,
+} from "./refund-ledger"
+import { isHoldRelease, refundableMinor } from "./status"
 
-/** A refund made outside Medusa, waiting for its Medusa refund, with exactly this amount. */
-function unbookedBankRefund(refunds: RefundRecord[], amountMinor: number): RefundRecord | undefined {
-  return refunds.find(
-    (r) => r.source === "bank" && !r.refundId && r.amount === amountMinor && r.status !== "failure"
-  )
+/** Refunds on the invoice that moved or may still move money (not hold releases, not failed). */
+function liveRefunds(record: InvoiceStatusRecord): CancelListItem[] {
+  return (record.cancelList ?? []).filter((item) => !isHoldRelease(item) && item.status !== "failure")
 }
 
-function recordFromCancel(item: CancelListItem, amountMinor: number): RefundRecord {
+function recordFromCancel(item: CancelListItem, amountMinor: number, refundId: string): RefundRecord {
+  const ref = bankRefundKey(item)
   return {
-    ref: item.extRef ?? "",
+    ref,
     amount: item.amount ?? amountMinor,
     status: item.status,
-    source: "medusa",
+    source: ref === refundId ? "medusa" : "bank",
+    ...(ref === refundId ? {} : { refundId }),
     createdDate: item.createdDate,
   }
 }
@@ -33,22 +51,36 @@ export async function refundInvoice(
   deps: ProviderDeps,
   data: MonobankData,
   amountMinor: number,
-  refundId: string
+  refundId: string,
+  book: RefundBook
 ): Promise<MonobankData> {
   const refunds = data.refunds ?? []
-  if (refunds.some((r) => r.ref === refundId || r.refundId === refundId)) return data
-
-  const fromCabinet = unbookedBankRefund(refunds, amountMinor)
-  if (fromCabinet) {
-    deps.logger.info(`monobank: refund ${refundId} books refund ${fromCabinet.ref} made in the monobank cabinet (invoice ${data.invoiceId})`)
-    return { ...data, refunds: refunds.map((r) => (r === fromCabinet ? { ...r, refundId } : r)) }
-  }
+  if (refunds.some((r) => (r.ref === refundId && !r.unansweredSince) || r.refundId === refundId)) return data
 
   const record = await readInvoice(deps, data.invoiceId)
-  const earlier = record.cancelList?.find((item) => item.extRef === refundId && item.status !== "failure")
-  if (earlier) return withRefund(applyStatus(data, record), recordFromCancel(earlier, amountMinor))
+  const sent = liveRefunds(record).find((item) => item.extRef === refundId)
+  if (sent) return withRefund(applyStatus(data, record), recordFromCancel(sent, amountMinor, refundId))
 
+  const ledger = await book.read()
+  const booked = bookedKeys(ledger.others)
+  const named = bookedBankRefund(ledger.current)
+  if (named) return bookNamed(deps, data, record, { named, amountMinor, refundId, booked })
+
+  const unbooked = liveRefunds(record).filter((item) => !booked.has(bankRefundKey(item)))
+  const same = unbooked.find((item) => item.amount === amountMinor)
+  if (same) {
+    await book.mark(ledger.current, { [BOOKS_BANK_REFUND]: bankRefundKey(same) })
+    deps.logger.info(
+      `monobank: refund ${refundId} books the refund ${bankRefundKey(same)} of ${formatMinor(amountMinor, record.ccy)} monobank already made on invoice ${data.invoiceId}; nothing sent`
+    )
+    return withRefund(applyStatus(data, record), recordFromCancel(same, amountMinor, refundId))
+  }
   assertRefundable(record, amountMinor)
+  if (unbooked.length) throw unbookedRefundsError(data.invoiceId, record.ccy, unbooked)
+  const waiting = unansweredRefund([...(data.refunds ?? []), ...(readMonobankData(ledger.storedData)?.refunds ?? [])], record)
+  if (waiting) throw unansweredRefundError(data.invoiceId, record.ccy, waiting)
+  await refuseLikelyRetry(book, ledger.others, record, amountMinor, data.invoiceId)
+
   let status: RefundRecord["status"]
   let createdDate: string | undefined
   try {
@@ -58,8 +90,10 @@ export async function refundInvoice(
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw toMedusaError(`refund ${formatMinor(amountMinor, record.ccy)}`, error)
     const after = await readInvoice(deps, data.invoiceId)
-    const sent = after.cancelList?.find((item) => item.extRef === refundId && item.status !== "failure")
-    if (sent) return withRefund(applyStatus(data, after), recordFromCancel(sent, amountMinor))
+    const found = liveRefunds(after).find((item) => item.extRef === refundId)
+    if (found) return withRefund(applyStatus(data, after), recordFromCancel(found, amountMinor, refundId))
+    const unanswered: RefundRecord = { ref: refundId, amount: amountMinor, status: "processing", source: "medusa", unansweredSince: new Date().toISOString() }
+    await rememberUnanswered(deps, book, ledger.paymentId, withRefund(data, unanswered))
     throw toMedusaError(`refund ${formatMinor(amountMinor, record.ccy)}`, error)
   }
   if (status === "failure") {
@@ -70,6 +104,97 @@ export async function refundInvoice(
   }
   deps.logger.info(`monobank: refund ${refundId} of ${formatMinor(amountMinor, record.ccy)} accepted (${status}) on invoice ${data.invoiceId}`)
   return withRefund(data, { ref: refundId, amount: amountMinor, status, source: "medusa", createdDate })
+}
+
+/** The plugin books a bank refund it saw in a notification: exactly that one, never a bank call. */
+function bookNamed(
+  deps: ProviderDeps,
+  data: MonobankData,
+  record: InvoiceStatusRecord,
+  args: { named: string; amountMinor: number; refundId: string; booked: Set<string> }
+): MonobankData {
+  const item = liveRefunds(record).find((candidate) => bankRefundKey(candidate) === args.named)
+  if (!item) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank shows no refund ${args.named} on invoice ${data.invoiceId} to book`)
+  }
+  if (args.booked.has(args.named)) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The monobank refund ${args.named} on invoice ${data.invoiceId} is already booked by another Medusa refund`)
+  }
+  if (item.amount !== args.amountMinor) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `The monobank refund ${args.named} is ${formatMinor(item.amount ?? 0, record.ccy)}, not ${formatMinor(args.amountMinor, record.ccy)}`
+    )
+  }
+  deps.logger.info(`monobank: refund ${args.refundId} books the monobank refund ${args.named} on invoice ${data.invoiceId}`)
+  return withRefund(applyStatus(data, record), recordFromCancel(item, args.amountMinor, args.refundId))
+}
+
+/** How long after a refund went unanswered the bank might still make it: other refunds wait. */
+const UNANSWERED_WINDOW_MS = 10 * 60 * 1000
+
+function unansweredRefund(refunds: RefundRecord[], record: InvoiceStatusRecord): RefundRecord | undefined {
+  const shown = new Set(liveRefunds(record).map(bankRefundKey))
+  return refunds.find((r) => {
+    const since = r.unansweredSince ? Date.parse(r.unansweredSince) : Number.NaN
+    return !Number.isNaN(since) && !shown.has(r.ref) && Date.now() - since < UNANSWERED_WINDOW_MS
+  })
+}
+
+function unansweredRefundError(invoiceId: string, ccy: number, waiting: RefundRecord): MedusaError {
+  const until = new Date(Date.parse(waiting.unansweredSince!) + UNANSWERED_WINDOW_MS).toISOString()
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `monobank has not answered the refund of ${formatMinor(waiting.amount, ccy)} sent at ${waiting.unansweredSince} (refund ${waiting.ref}) on invoice ${invoiceId} and does not show it yet: it may still be made. Nothing was sent. Check the invoice in the monobank cabinet: a refund monobank makes is booked here when its notification arrives; if monobank never makes it, refund again after ${until}`
+  )
+}
+
+/** Medusa stores nothing when the provider throws: the unanswered refund is written here. */
+async function rememberUnanswered(deps: ProviderDeps, book: RefundBook, paymentId: string, data: MonobankData): Promise<void> {
+  try {
+    await book.remember(paymentId, data)
+  } catch (error) {
+    deps.logger.warn(`monobank: could not record the unanswered refund on invoice ${data.invoiceId}: ${(error as Error).message}`)
+  }
+}
+
+function unbookedRefundsError(invoiceId: string, ccy: number, unbooked: CancelListItem[]): MedusaError {
+  const list = unbooked.map((item) => `${formatMinor(item.amount ?? 0, ccy)} (${item.status}${item.extRef ? `, ${item.extRef}` : ""})`).join(", ")
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `monobank already made refund(s) on invoice ${invoiceId} that no Medusa refund records yet: ${list} (a refund whose answer was lost, or one made in the monobank cabinet). Nothing was sent. They are booked when monobank's notification arrives; to book one now, refund exactly its amount`
+  )
+}
+
+/**
+ * A refund whose answer was lost and that the bank's notification booked: the admin saw an error
+ * and may ask again for the same amount. That request is refused once, saying why; asked again
+ * after that, it is a new refund.
+ */
+async function refuseLikelyRetry(
+  book: RefundBook,
+  others: RefundRow[],
+  record: InvoiceStatusRecord,
+  amountMinor: number,
+  invoiceId: string
+): Promise<void> {
+  const bankItem = (key: string) => liveRefunds(record).find((item) => bankRefundKey(item) === key)
+  const retried = others.find((row) => {
+    const key = bookedBankRefund(row)
+    return (
+      !!key &&
+      isLostAnswerKey(key) &&
+      row.metadata?.[BOOKED_BY] === "webhook" &&
+      !row.metadata?.[RETRY_REFUSED] &&
+      bankItem(key)?.amount === amountMinor
+    )
+  })
+  if (!retried) return
+  await book.mark(retried, { [RETRY_REFUSED]: true })
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `monobank already refunded ${formatMinor(amountMinor, record.ccy)} on invoice ${invoiceId} for an earlier refund whose answer was lost; it is booked on this payment as refund ${retried.id}. Nothing was sent. If you mean to refund another ${formatMinor(amountMinor, record.ccy)}, ask again`
+  )
 }
 
 function assertRefundable(record: InvoiceStatusRecord, amountMinor: number): void {
@@ -92,5 +217,5 @@ function assertRefundable(record: InvoiceStatusRecord, amountMinor: number): voi
 }
 
 function withRefund(data: MonobankData, refund: RefundRecord): MonobankData {
-  return { ...data, refunds: [...(data.refunds ?? []), refund] }
+  return { ...data, refunds: [...(data.refunds ?? []).filter((r) => r.ref !== refund.ref), refund] }
 }

@@ -14,12 +14,12 @@ import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
-import { applyStatus, readMonobankData, type MonobankData } from "./payment-data"
+import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "./payment-data"
 import { cardTokenOf } from "./saved-cards"
 import { SESSION_STATUS } from "./status"
 
 /** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
-export const CHARGE_CLAIM_KEY = "savedCardCharge"
+export const CHARGE_CLAIM_KEY = "savedCardCharge" satisfies (typeof BOOKKEEPING_KEYS)[number]
 
 /** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
 export const savedCardPaymentSchema = z.looseObject({

@@ -45,7 +45,8 @@ import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
 import { parseMonobankOptions, type MonobankOptions } from "./options"
-import { applyStatus, readMonobankData, type MonobankData } from "./payment-data"
+import { applyStatus, foreignInputKeys, readMonobankData, sessionDataFor, type MonobankData } from "./payment-data"
+import { refundBookOf, withLock } from "./refund-ledger"
 import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
@@ -103,7 +104,11 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const sessionId = String(input.data?.session_id ?? input.data?.reference ?? input.context?.idempotency_key ?? "")
+    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? input.data?.reference ?? "")
+    const foreign = foreignInputKeys(input.data)
+    if (foreign.length) {
+      this.deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
+    }
     const { data, status } = await startPayment(this.deps, {
       sessionId,
       amount: input.amount,
@@ -112,7 +117,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       context: input.context,
       webHookUrl: this.webHookUrl(),
     })
-    return { id: String(data.invoiceId ?? sessionId), data, status }
+    return { id: String(data.invoiceId ?? sessionId), data: sessionDataFor(input.data, data), status }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
@@ -154,7 +159,13 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const data = this.dataOf(input, "refund")
     const refundId = input.context?.idempotency_key
     if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
-    return { data: await refundInvoice(this.deps, data, this.toMinor(input.amount, data), refundId) }
+    const amountMinor = this.toMinor(input.amount, data)
+    const book = refundBookOf(this.cradle, refundId)
+    return {
+      data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () =>
+        refundInvoice(this.deps, data, amountMinor, refundId, book)
+      ),
+    }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
@@ -176,7 +187,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const data = readMonobankData(input.data)
     if (!data) return this.initiatePayment(input)
     const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
-    if (amount === data.amount && ccy === data.ccy) return { data: input.data }
+    if (amount === data.amount && ccy === data.ccy) return { data: sessionDataFor(input.data, data) }
     return replaceInvoice(this.deps, data, {
       sessionId: data.reference ?? String(input.context?.idempotency_key ?? ""),
       amount: input.amount,

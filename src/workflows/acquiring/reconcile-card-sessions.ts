@@ -9,7 +9,7 @@ import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, isMonobankApiError, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
-import { readMonobankData, type MonobankData } from "../../providers/monobank/payment-data"
+import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../providers/monobank/payment-data"
 import { toBankAmount } from "../../providers/monobank/start-payment"
 import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
 import { webhookFacts } from "../../providers/monobank/webhook"
@@ -32,7 +32,7 @@ import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 /** Card provider ids: `pp_monobank_<id>` (not `pp_monobank-installments_<id>`). */
 export const CARD_PROVIDER_PREFIX = "pp_monobank_"
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
-export const CARD_RECONCILED_AT_KEY = "lastReconciledAt"
+export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
 
 /** Which webhook path a bank status takes (the two subscribers' split, as a table). */
 export const CARD_STATUS_ROUTE = {

@@ -3,6 +3,7 @@
  * unknown outcomes (the bank acted but the answer was lost), amount changes, releases.
  */
 import { startEmulator, type RunningEmulator } from "../../../../emulator"
+import { AcquiringClient } from "../../../lib/monobank"
 import { MonobankProviderService } from "../service"
 
 const REGISTRATION_KEY = "pp_monobank_test"
@@ -10,26 +11,69 @@ const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {
 
 let emulator: RunningEmulator
 let provider: MonobankProviderService
+let providerOptions: Record<string, unknown>
+
+type Row = { id: string; payment_id: string; raw_amount: unknown; metadata?: Record<string, unknown> | null }
+/** The capture and refund rows Medusa's payment module holds (the provider reads them back by id). */
+let captureRows: Row[] = []
+let refundRows: Row[] = []
+
+function rowsService(rows: () => Row[]) {
+  return {
+    list: async (filters: Record<string, unknown>) =>
+      rows().filter((row) => Object.entries(filters).every(([key, value]) => (row as Record<string, unknown>)[key] === value)),
+    update: async ({ id, ...changes }: { id: string }) => Object.assign(rows().find((row) => row.id === id)!, changes),
+  }
+}
+
+/** Medusa's locking module, one process. */
+const locking = {
+  tails: new Map<string, Promise<unknown>>(),
+  async execute<T>(key: string, job: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key) ?? Promise.resolve()
+    const run = before.then(job, job)
+    this.tails.set(key, run.catch(() => undefined))
+    return run
+  },
+}
 
 /** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
-function createProvider(options: Record<string, unknown>) {
-  const cradle: Record<string, unknown> = { logger: silent, payment_providers: [REGISTRATION_KEY] }
+function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}) {
+  const cradle: Record<string, unknown> = {
+    logger: silent,
+    payment_providers: [REGISTRATION_KEY],
+    captureService: rowsService(() => captureRows),
+    refundService: rowsService(() => refundRows),
+    locking,
+    ...services,
+  }
   const instance = new MonobankProviderService(cradle, options)
   Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
   return instance
 }
 
+/** Medusa recorded refund `id` on the payment before asking the provider. */
+function medusaRefund(id: string, metadata: Record<string, unknown> | null = null) {
+  refundRows.push({ id, payment_id: "pay_1", raw_amount: null, metadata })
+}
+
+/** Medusa recorded capture `id` of `amount` on the payment before asking the provider. */
+function medusaCapture(id: string, amount: number) {
+  captureRows.push({ id, payment_id: "pay_1", raw_amount: { value: String(amount), precision: 20 } })
+}
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 10 })
   await emulator.control.setWebhookMode("drop")
-  provider = createProvider({
+  providerOptions = {
     token: emulator.acquiringToken,
     baseUrl: emulator.url,
     captureMode: "manual",
     redirectUrl: "https://shop.example/return?session={session_id}",
     webhookBaseUrl: "https://api.shop.example",
     timeoutMs: 2000,
-  })
+  }
+  provider = createProvider(providerOptions)
 })
 
 afterAll(async () => {
@@ -37,6 +81,8 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
+  captureRows = []
+  refundRows = []
   await emulator.control.reset()
   await emulator.control.setWebhookMode("drop")
 })
@@ -59,6 +105,7 @@ async function heldPayment(amount = 1234.56) {
 
 async function capturedPayment() {
   const held = await heldPayment()
+  medusaCapture("capt_1", 1234.56)
   return (await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).data!
 }
 
@@ -81,6 +128,7 @@ describe("monobank provider against the bank emulator", () => {
     const captured = await capturedPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "reset", afterProcessing: true })
 
+    medusaRefund("ref_lost")
     const refunded = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_lost" } })
     expect(refunded.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_lost", amount: 10_000, source: "medusa" })])
     expect(await bankCalls("/invoice/cancel")).toBe(1)
@@ -91,10 +139,71 @@ describe("monobank provider against the bank emulator", () => {
     expect((await emulator.control.getInvoice(captured.invoiceId as string)).finalAmount).toBe(123_456 - 10_000)
   })
 
+  it("a refund is not sent when Medusa's refunds of the payment cannot be read", async () => {
+    const captured = await capturedPayment()
+    const unreadable = createProvider(providerOptions, {
+      refundService: { list: async () => Promise.reject(new Error("connection terminated")) },
+    })
+    await expect(
+      unreadable.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_x" } })
+    ).rejects.toThrow(/could not read the refunds Medusa recorded.*nothing was sent to monobank/)
+    expect(await bankCalls("/invoice/cancel")).toBe(0)
+  })
+
+  it("a bank refund no Medusa refund books is booked by a refund of its amount, and blocks other amounts until then", async () => {
+    const captured = await capturedPayment()
+    // The bank made a refund whose Medusa refund is gone (its answer was lost, Medusa deleted the row).
+    const bank = new AcquiringClient({ token: emulator.acquiringToken, baseUrl: emulator.url })
+    await bank.cancelInvoice({ invoiceId: captured.invoiceId as string, amount: 10_000, extRef: "ref_gone" })
+    await bank.close()
+
+    medusaRefund("ref_other")
+    await expect(provider.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_other" } })).rejects.toThrow(
+      /no Medusa refund records yet: 100\.00 UAH \(success, ref_gone\).*Nothing was sent/
+    )
+    refundRows = refundRows.filter((row) => row.id !== "ref_other")
+
+    medusaRefund("ref_retry")
+    const booked = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_retry" } })
+    expect(booked.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_gone", amount: 10_000, source: "bank", refundId: "ref_retry" })])
+    expect(refundRows.find((row) => row.id === "ref_retry")!.metadata).toEqual({ monobank_bank_refund: "ref_gone" })
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+
+    // The bank's notification then cannot book it a second time.
+    medusaRefund("ref_notified", { monobank_bank_refund: "ref_gone", monobank_booked_by: "webhook" })
+    await expect(
+      provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_notified" } })
+    ).rejects.toThrow(/already booked by another Medusa refund/)
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+  })
+
+  it("while a refund without an answer may still be made, another refund waits, even one Medusa started before that refund failed", async () => {
+    const captured = await capturedPayment()
+    let stored: Record<string, unknown> = captured
+    const payments = {
+      list: async () => [{ id: "pay_1", data: stored }],
+      update: async ({ data }: { data: Record<string, unknown> }) => void (stored = data),
+    }
+    const withPayments = createProvider(providerOptions, { paymentService: payments })
+    await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
+    medusaRefund("ref_unanswered")
+    await expect(
+      withPayments.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_unanswered" } })
+    ).rejects.toThrow(/did not answer in time/)
+
+    // Medusa read the payment's data for this refund before the first one failed.
+    medusaRefund("ref_next")
+    await expect(
+      withPayments.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_next" } })
+    ).rejects.toThrow(/has not answered the refund of 100\.00 UAH .*Nothing was sent/)
+    expect(await bankCalls("/invoice/cancel")).toBe(1)
+  })
+
   it("a refund the bank never executed fails clearly and is not repeated by itself", async () => {
     const captured = await capturedPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
 
+    medusaRefund("ref_500")
     await expect(
       provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_500" } })
     ).rejects.toThrow(/did not answer in time while trying to refund 100\.00 UAH; nothing was repeated/)
@@ -105,12 +214,64 @@ describe("monobank provider against the bank emulator", () => {
   it("a capture whose answer was lost reads the bank and succeeds without a second finalize", async () => {
     const held = await heldPayment()
     await emulator.control.injectFault({ path: "/api/merchant/invoice/finalize", count: 1, kind: "reset", afterProcessing: true })
+    medusaCapture("capt_1", 1234.56)
     const captured = await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })
     expect(captured.data).toMatchObject({ status: "success", finalAmount: 123_456 })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
     // The webhook, the storefront and Medusa may all ask again: a no-op.
     await provider.capturePayment({ data: captured.data, context: { idempotency_key: "capt_2" } })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
+  })
+
+  it("captures exactly the amount Medusa recorded: a partial capture finalizes only that part", async () => {
+    const held = await heldPayment()
+    medusaCapture("capt_part", 1000)
+    const captured = await provider.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })
+    expect(captured.data).toMatchObject({ status: "success", finalAmount: 100_000 })
+  })
+
+  it("a capture whose amount cannot be read sends nothing to the bank and says so; the hold stays", async () => {
+    const held = await heldPayment()
+    const unreadable = createProvider(providerOptions, {
+      captureService: { list: async () => Promise.reject(new Error("connection terminated")) },
+    })
+    await expect(
+      unreadable.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })
+    ).rejects.toThrow(/could not read the amount of Medusa's capture capt_part.*nothing was sent to monobank/)
+    expect(await bankCalls("/invoice/finalize")).toBe(0)
+    expect(await emulator.control.getInvoice(held.invoiceId as string)).toMatchObject({ status: "hold", amount: 123_456 })
+  })
+
+  it("a capture Medusa did not record (unknown capture id) is not sent to the bank as a full capture", async () => {
+    const held = await heldPayment()
+    await expect(provider.capturePayment({ data: held, context: { idempotency_key: "capt_unknown" } })).rejects.toThrow(
+      /amount .*capture.* not known.*nothing was sent to monobank/
+    )
+    expect(await bankCalls("/invoice/finalize")).toBe(0)
+  })
+
+  it("session data holds only the provider's own state and the documented input keys: planted keys are not stored on start, foreign keys dropped on update", async () => {
+    const planted = { modifiedDate: "2999-01-01T00:00:00Z", status: "success", refunds: [{ ref: "x", amount: 100, status: "success", source: "bank" }], foo: 1 }
+    const started = await provider.initiatePayment({
+      amount: 100,
+      currency_code: "uah",
+      data: { session_id: "payses_p", save_card: false, ...planted },
+    })
+    // Medusa stores `{ ...what the storefront sent, ...what the provider returned }`.
+    const stored = JSON.parse(JSON.stringify({ ...planted, save_card: false, ...started.data }))
+    expect(stored).toEqual({
+      invoiceId: started.id,
+      pageUrl: expect.any(String),
+      reference: "payses_p",
+      amount: 10_000,
+      ccy: 980,
+      paymentType: "hold",
+      status: "created",
+      save_card: false,
+    })
+
+    const updated = await provider.updatePayment({ amount: 100, currency_code: "uah", data: { ...stored, ...planted, status: "failure" } })
+    expect(JSON.parse(JSON.stringify(updated.data))).toEqual({ ...stored, status: "failure", modifiedDate: planted.modifiedDate, refunds: planted.refunds })
   })
 
   it("an invoice create that failed is not retried", async () => {
@@ -139,6 +300,7 @@ describe("monobank provider against the bank emulator", () => {
 
   it("cancel releases a hold; a released hold cannot be captured; refunding a hold is refused", async () => {
     const held = await heldPayment()
+    medusaRefund("ref_hold")
     await expect(
       provider.refundPayment({ amount: 10, data: held, context: { idempotency_key: "ref_hold" } })
     ).rejects.toThrow(/only held, not captured/)

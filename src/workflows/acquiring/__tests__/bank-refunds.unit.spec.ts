@@ -38,6 +38,19 @@ describe("refunds made in the monobank cabinet", () => {
     expect(again).toHaveLength(0)
   })
 
+  it("include a refund sent by a Medusa refund Medusa since deleted (its answer was lost), unless another refund books it", () => {
+    const invoice = { cancelList: [item(300, "ref_deleted")] }
+    const lost = unseenBankRefunds(invoice, { paymentId: "pay_1", medusaRefundIds: ["ref_retry"], recorded: [] })
+    expect(lost.map((r) => [r.ref, r.amount, r.source])).toEqual([["ref_deleted", 300, "bank"]])
+    const bookedByRetry = unseenBankRefunds(invoice, {
+      paymentId: "pay_1",
+      medusaRefundIds: ["ref_retry"],
+      bookedBankRefunds: ["ref_deleted"],
+      recorded: [],
+    })
+    expect(bookedByRetry).toEqual([])
+  })
+
   it("are keyed by extRef, or by date, amount and rrn when the cabinet set none", () => {
     expect(bankRefundKey(item(300, "cabinet-1"))).toBe("cabinet-1")
     expect(bankRefundKey(item(200))).toBe("bank:2026-01-03T00:00:00Z:200:rrn200")

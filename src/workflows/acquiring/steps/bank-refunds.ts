@@ -1,7 +1,9 @@
 /**
- * Refunds made in monobank's cabinet (not by Medusa) become Medusa refunds, each exactly once:
- * first written into the payment's data as "made at the bank, not booked yet", then booked with
- * Medusa's refund workflow; the provider recognises the entry and does not call the bank again.
+ * Bank refunds no Medusa refund books (made in monobank's cabinet, or sent by a Medusa refund whose
+ * answer was lost and which Medusa then deleted) become Medusa refunds, each exactly once: written
+ * into the payment's data as "made at the bank, not booked yet", then booked with Medusa's refund
+ * workflow by a refund whose metadata names the bank refund; the provider books exactly that one
+ * under its refund lock and never calls the bank for it.
  */
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -9,23 +11,31 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, type CancelListItem } from "../../../lib/monobank"
 import type { MonobankData, RefundRecord } from "../../../providers/monobank/payment-data"
+import {
+  bankRefundKey,
+  BOOKED_BY,
+  bookedKeys,
+  BOOKS_BANK_REFUND,
+  isLostAnswerKey,
+} from "../../../providers/monobank/refund-ledger"
 import { isHoldRelease } from "../../../providers/monobank/status"
 import type { MonobankWebhookFacts } from "../../../providers/monobank/webhook"
 import type { MonobankPaymentRecords } from "./load-records"
 import { writePaymentData } from "./payment-data-writer"
 
-/** Our key for a cancel entry: its `extRef`, or what identifies it when the cabinet set none. */
-export function bankRefundKey(item: CancelListItem): string {
-  if (item.extRef) return item.extRef
-  return `bank:${item.createdDate}:${item.amount ?? ""}:${item.rrn ?? item.approvalCode ?? ""}`
-}
+export { bankRefundKey }
 
 /** Cancel entries Medusa did not ask for and has not recorded yet. */
 export function unseenBankRefunds(
   invoice: Pick<MonobankWebhookFacts, "cancelList">,
-  known: { paymentId: string; medusaRefundIds: string[]; recorded: RefundRecord[] }
+  known: { paymentId: string; medusaRefundIds: string[]; recorded: RefundRecord[]; bookedBankRefunds?: string[] }
 ): RefundRecord[] {
-  const ours = new Set([known.paymentId, ...known.medusaRefundIds, ...known.recorded.map((r) => r.ref)])
+  const ours = new Set([
+    known.paymentId,
+    ...known.medusaRefundIds,
+    ...(known.bookedBankRefunds ?? []),
+    ...known.recorded.map((r) => r.ref),
+  ])
   return invoice.cancelList
     .filter((item) => item.status === "success" && !isHoldRelease(item) && !ours.has(bankRefundKey(item)))
     .map((item) => ({
@@ -58,12 +68,16 @@ export const bookBankRefundsStep = createStep(
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const data = (payment.data ?? {}) as MonobankData
     const recorded = refreshMedusaRefunds(data.refunds ?? [], invoice.cancelList)
+    const alreadyBooked = bookedKeys(payment.refunds)
     const unseen = unseenBankRefunds(invoice, {
       paymentId: payment.id,
       medusaRefundIds: payment.refunds.map((r) => r.id),
-      recorded,
+      bookedBankRefunds: [...alreadyBooked],
+      // A refund sent without an answer is the bank's to show; once it does, it is booked from here.
+      recorded: recorded.filter((r) => !r.unansweredSince),
     })
-    const refunds = [...recorded, ...unseen]
+    const unseenRefs = new Set(unseen.map((r) => r.ref))
+    const refunds = [...recorded.filter((r) => !(r.unansweredSince && unseenRefs.has(r.ref))), ...unseen]
     if (unseen.length || JSON.stringify(refunds) !== JSON.stringify(data.refunds ?? [])) {
       await writePaymentData(paymentModule, payment.id, { ...data, refunds })
     }
@@ -71,7 +85,7 @@ export const bookBankRefundsStep = createStep(
       logger.error(`monobank: refund ${failed.ref} on invoice ${invoice.invoiceId} failed at the bank; the shopper did not get this money back`)
     }
 
-    const toBook = refunds.filter((r) => r.source === "bank" && !r.refundId && r.status === "success")
+    const toBook = refunds.filter((r) => r.source === "bank" && !r.refundId && !alreadyBooked.has(r.ref) && r.status === "success")
     if (!toBook.length) return new StepResponse({ booked: 0 })
     if (!payment.captured_at && payment.captures.length === 0) {
       // Captured in the cabinet too: Medusa must know about the capture before it can refund.
@@ -82,9 +96,12 @@ export const bookBankRefundsStep = createStep(
     let booked = 0
     for (const record of toBook) {
       const amount = Number(fromMinorUnits(record.amount, invoice.ccy))
-      const note = `Refunded in the monobank cabinet (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
+      const note = isLostAnswerKey(record.ref)
+        ? `Refunded by monobank after its answer to refund ${record.ref} was lost (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
+        : `Refunded in the monobank cabinet (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
+      const metadata = { [BOOKS_BANK_REFUND]: record.ref, [BOOKED_BY]: "webhook" }
       try {
-        await bookRefund(container, paymentModule, payment.id, amount, note)
+        await bookRefund(container, paymentModule, payment.id, { amount, note, metadata })
         booked += 1
       } catch (error) {
         logger.error(
@@ -96,12 +113,13 @@ export const bookBankRefundsStep = createStep(
   }
 )
 
+type RefundWorkflowInput = { payment_id: string; amount: number; note: string }
+
 async function bookRefund(
   container: Parameters<typeof refundPaymentWorkflow>[0],
   paymentModule: IPaymentModuleService,
   paymentId: string,
-  amount: number,
-  note: string
+  refund: { amount: number; note: string; metadata: Record<string, unknown> }
 ): Promise<void> {
   const query = (container as { resolve: (key: string) => any }).resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({
@@ -110,8 +128,10 @@ async function bookRefund(
     filters: { id: paymentId },
   })
   if (links[0]?.payment_collection?.order?.id) {
-    await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount, note } })
+    // The workflow hands its whole input to the payment module, which stores `metadata` on the refund.
+    const input: RefundWorkflowInput = { payment_id: paymentId, ...refund }
+    await refundPaymentWorkflow(container).run({ input })
   } else {
-    await paymentModule.refundPayment({ payment_id: paymentId, amount, note })
+    await paymentModule.refundPayment({ payment_id: paymentId, ...refund })
   }
 }

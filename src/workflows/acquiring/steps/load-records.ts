@@ -16,7 +16,7 @@ export type MonobankPaymentRecords = {
     captured_at: string | Date | null
     canceled_at: string | Date | null
     captures: { id: string }[]
-    refunds: { id: string }[]
+    refunds: { id: string; metadata: Record<string, unknown> | null }[]
   }
 }
 
@@ -38,6 +38,7 @@ export const loadMonobankRecordsStep = createStep(
         "payment.canceled_at",
         "payment.captures.id",
         "payment.refunds.id",
+        "payment.refunds.metadata",
       ],
       filters: { id: session_id },
     })

@@ -1,0 +1,148 @@
+/**
+ * Which bank refunds Medusa has booked, read from the payment module's refund rows (fresh, under
+ * the refund lock) rather than from the payment's `data`, which Medusa writes only after the
+ * provider returns and never when it throws. A Medusa refund books the entry of the invoice's
+ * `cancelList` whose `extRef` is its id (we sent it), or the one named in its metadata: a bank
+ * refund booked afterwards (made in the cabinet, or sent by an earlier Medusa refund whose answer
+ * was lost and whose row Medusa deleted).
+ */
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { CancelListItem } from "../../lib/monobank"
+
+type Cradle = Record<string, unknown>
+
+/** Refund metadata: the key (`bankRefundKey`) of the bank refund this Medusa refund books. */
+export const BOOKS_BANK_REFUND = "monobank_bank_refund"
+/** Refund metadata: "webhook" when the plugin booked it from the bank's notification. */
+export const BOOKED_BY = "monobank_booked_by"
+/** Refund metadata: an admin refund of the same amount was already refused as a likely retry of it. */
+export const RETRY_REFUSED = "monobank_retry_refused"
+
+/** Medusa's refund ids start with this; an `extRef` like it that no refund has is a lost answer. */
+const MEDUSA_REFUND_PREFIX = "ref_"
+
+export type RefundRow = { id: string; metadata: Record<string, unknown> | null }
+export type RefundLedger = {
+  paymentId: string
+  current: RefundRow
+  others: RefundRow[]
+  /** The payment's provider data as stored now (the copy Medusa handed the provider may predate the lock). */
+  storedData?: Record<string, unknown>
+}
+
+/** Reads and annotates Medusa's refunds of one payment. */
+export type RefundBook = {
+  read(): Promise<RefundLedger>
+  mark(row: RefundRow, facts: Record<string, unknown>): Promise<void>
+  /** Stores the payment's provider data now (Medusa stores nothing when the provider throws). */
+  remember(paymentId: string, data: Record<string, unknown>): Promise<void>
+}
+
+type RefundService = {
+  list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
+  update(data: Record<string, unknown>): Promise<unknown>
+}
+
+type Locking = {
+  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T>
+}
+
+/** Our key for a cancel entry: its `extRef`, or what identifies it when the cabinet set none. */
+export function bankRefundKey(item: CancelListItem): string {
+  if (item.extRef) return item.extRef
+  return `bank:${item.createdDate}:${item.amount ?? ""}:${item.rrn ?? item.approvalCode ?? ""}`
+}
+
+export function isLostAnswerKey(key: string): boolean {
+  return key.startsWith(MEDUSA_REFUND_PREFIX)
+}
+
+export function bookedBankRefund(row: RefundRow): string | undefined {
+  const key = row.metadata?.[BOOKS_BANK_REFUND]
+  return typeof key === "string" && key ? key : undefined
+}
+
+/** Keys of the bank refunds these Medusa refunds book (by id as `extRef`, or by metadata). */
+export function bookedKeys(rows: RefundRow[]): Set<string> {
+  return new Set(rows.flatMap((row) => [row.id, bookedBankRefund(row)].filter((key): key is string => !!key)))
+}
+
+function fromCradle<T>(cradle: Cradle, key: string): T | undefined {
+  try {
+    return cradle[key] as T | undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The payment module's refund rows of the payment `refundId` belongs to. Fails closed. */
+export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
+  const service = () => {
+    const refunds = fromCradle<RefundService>(cradle, "refundService")
+    if (!refunds) throw new Error("the payment module's refund records are not available to the provider")
+    return refunds
+  }
+  return {
+    async read() {
+      try {
+        const [current] = await service().list({ id: refundId }, { select: ["id", "payment_id", "metadata"] })
+        if (!current) throw new Error(`Medusa has no refund ${refundId}`)
+        const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "metadata"] })
+        const row = (r: any): RefundRow => ({ id: r.id, metadata: r.metadata ?? null })
+        const payments = fromCradle<RefundService>(cradle, "paymentService")
+        const [payment] = payments ? await payments.list({ id: current.payment_id }, { select: ["id", "data"] }) : []
+        return {
+          paymentId: current.payment_id,
+          current: row(current),
+          others: all.filter((r) => r.id !== refundId).map(row),
+          storedData: payment?.data ?? undefined,
+        }
+      } catch (error) {
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `monobank: could not read the refunds Medusa recorded on this payment (${(error as Error).message}); nothing was sent to monobank. Try the refund again`
+        )
+      }
+    },
+    async mark(row, facts) {
+      await service().update({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
+    },
+    async remember(paymentId, data) {
+      const payments = fromCradle<RefundService>(cradle, "paymentService")
+      if (!payments) throw new Error("the payment module's payment records are not available to the provider")
+      await payments.update({ id: paymentId, data })
+    },
+  }
+}
+
+/**
+ * Runs `job` holding Medusa's lock on `key`, so two refunds of one invoice (an admin's retry, the
+ * plugin booking a bank refund) decide one after the other. The lock is as wide as the store's
+ * locking provider: across servers with the Redis or PostgreSQL provider.
+ */
+export async function withLock<T>(cradle: Cradle, key: string, job: () => Promise<T>): Promise<T> {
+  const locking = lockingOf(cradle)
+  if (!locking) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "monobank: Medusa's locking module is not available to the payment module; nothing was sent to monobank"
+    )
+  }
+  return locking.execute(key, job, { timeout: 60 })
+}
+
+/**
+ * The payment module's container holds the locking module only when the store lists it in the
+ * module's `dependencies`; otherwise it is taken from the application container.
+ */
+function lockingOf(cradle: Cradle): Locking | undefined {
+  const local = fromCradle<Locking>(cradle, Modules.LOCKING)
+  if (local) return local
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { container } = require("@medusajs/framework") as { container: { resolve(key: string, options?: object): unknown } }
+    return (container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined) ?? undefined
+  } catch {
+    return undefined
+  }
+}
