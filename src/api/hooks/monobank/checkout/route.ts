@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { checkoutModule } from "../../../../workflows/checkout/steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
+import { refuseUnverifiedCallback } from "./signature"
 
 const ANSWER = {
   synced: 200,
@@ -17,13 +18,18 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * POST /hooks/monobank/checkout — the bank's checkout callback. Its content and signing are not
- * published, so the body is only a hint of WHICH order changed (`basket_id` = our cart id, or
+ * POST /hooks/monobank/checkout — the bank's checkout callback. Its `X-Sign` is checked first
+ * (./signature.ts); its content is not published, so the body is only a hint of WHICH order changed (`basket_id` = our cart id, or
  * `orderId`): the order is then read from the bank with the merchant token and only that record
  * is acted on. A forged or repeated callback can at most make us read the bank again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const refused = await refuseUnverifiedCallback(req, logger)
+  if (refused !== undefined) {
+    res.status(refused).json({ received: false })
+    return
+  }
   const body = (req.body ?? {}) as Record<string, unknown>
   let orderRef = text(body.basket_id)
   const bankOrderId = text(body.orderId)
