@@ -100,6 +100,7 @@ module.exports = defineConfig({
           payments_number: 4,
           // Card payments on the checkout page held until finalized in the business cabinet.
           hold: env.MONOBANK_CHECKOUT_HOLD === "true",
+          requireCallbackSignature: env.MONOBANK_CHECKOUT_REQUIRE_SIGNATURE === "true",
         },
       },
     },

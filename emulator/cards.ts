@@ -16,6 +16,8 @@ export type CardProfile = {
   maskedPan: string
   paymentSystem: PaymentSystem
   outcome: CardOutcome
+  /** Set for the test card that pays as a wallet: how the bank then reports the payment method. */
+  paidBy?: "monopay"
   /** HMAC of the PAN with a per-process key: recognises the same card without storing it. */
   fingerprint: string
 }
@@ -100,6 +102,7 @@ export function profileOf(pan: string, outcome: CardOutcome): CardProfile {
     maskedPan: maskPan(pan),
     paymentSystem: paymentSystemOf(pan),
     outcome,
+    ...(pan === TEST_CARDS.monopay ? { paidBy: "monopay" as const } : {}),
     fingerprint: createHmac("sha256", fingerprintKey).update(pan).digest("base64url"),
   }
 }

@@ -34,6 +34,15 @@ export class Clock {
     return new Date(this.nowMs()).toISOString()
   }
 
+  /** Precision of the dates in bank records: the bank's samples use whole seconds. */
+  bankPrecision: "seconds" | "milliseconds" = "seconds"
+
+  /** A date as the bank writes it in records (`createdDate`, `modifiedDate`): "2024-01-24T10:13:20Z" by default. */
+  bankIso(ms = this.nowMs()): string {
+    const iso = new Date(ms).toISOString()
+    return this.bankPrecision === "seconds" ? `${iso.slice(0, 19)}Z` : iso
+  }
+
   /** Runs `run` once the emulator clock reaches `dueMs`. Returns an id for `cancel`. */
   schedule(dueMs: number, label: string, run: () => void): number {
     const id = this.nextId++

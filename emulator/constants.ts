@@ -12,6 +12,8 @@ export const TEST_CARDS = {
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
   threeDSecure: "4000000000003220",
+  /** Pays as a monopay wallet payment: the record has no maskedPan, paymentSystem "" and payMethod "monopay". */
+  monopay: "4000000000000606",
 } as const
 
 export type TestCardName = keyof typeof TEST_CARDS
@@ -23,6 +25,7 @@ export const TEST_CARD_OUTCOMES = {
   declined: { outcome: "failure", errCode: "55", failureReason: "Card declined by the issuing bank" },
   insufficientFunds: { outcome: "failure", errCode: "59", failureReason: "Insufficient funds on the card" },
   threeDSecure: { outcome: "3-D Secure required: processing until /3ds/:invoiceId or control complete3ds" },
+  monopay: { outcome: "paid by monopay wallet: paymentInfo without maskedPan, paymentSystem \"\", paymentMethod \"monopay\", top-level payMethod" },
 } as const satisfies Record<TestCardName, { outcome: string; errCode?: string; failureReason?: string; paymentSystem?: string }>
 
 /** Last digit of `client_phone` that scripts an installments order (sandbox behaviour). */

@@ -47,7 +47,7 @@ export function controlRoutes(emulator: Emulator): Route[] {
         new Date(clock.nowMs())
       )
       if ("error" in card) throw badRequest(card.error)
-      invoices.present(invoice, { ...card.profile, method: "pan" })
+      invoices.present(invoice, { ...card.profile, method: card.profile.paidBy ?? "pan" })
       return ok(statusRecord(invoice))
     }),
     route("POST", "/invoices/:invoiceId/3ds", (ctx) => {

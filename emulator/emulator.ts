@@ -16,6 +16,8 @@ import type { ResolvedOptions } from "./options"
 export class Emulator {
   readonly clock = new Clock()
   readonly keys = new WebhookKeys()
+  /** mono checkout signs its callbacks with its own key (`/personal/checkout/signature/public/key`). */
+  readonly checkoutKeys = new WebhookKeys()
   readonly faults = new Faults()
   readonly calls = new CallLog()
   readonly wallets = new Wallets()
@@ -27,6 +29,7 @@ export class Emulator {
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
+    this.clock.bankPrecision = options.timestampPrecision
     this.delivery = new Delivery({ retryDelayMs: options.webhookRetryDelayMs, now: () => this.clock.iso() })
     this.qr = new QrCashiers(() => this.baseUrl())
     this.invoices = new InvoiceBook({
@@ -67,7 +70,8 @@ export class Emulator {
       notify: (order) => {
         if (!order.callback_url) return
         const body = JSON.stringify(callbackRecord(order))
-        this.delivery.enqueue({ kind: "checkout", url: order.callback_url, body, headers: {}, subject: order.orderId })
+        const headers = { "X-Sign": this.checkoutKeys.sign(body) }
+        this.delivery.enqueue({ kind: "checkout", url: order.callback_url, body, headers, subject: order.orderId })
       },
     })
   }

@@ -30,6 +30,11 @@ export interface EmulatorOptions {
    * `finalAmount` > 0), so clients can be tested against both readings of the bank's behaviour.
    */
   partialRefundStatus?: "success" | "reversed"
+  /**
+   * Precision of `createdDate` / `modifiedDate` in acquiring records. "seconds" (default), as in the
+   * bank's own samples: two changes within one second carry the same `modifiedDate`.
+   */
+  timestampPrecision?: "seconds" | "milliseconds"
 }
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl">> & { publicBaseUrl?: string }
@@ -47,5 +52,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     log: options.log ?? false,
     cancelSettleDelayMs: options.cancelSettleDelayMs ?? 0,
     partialRefundStatus: options.partialRefundStatus ?? "success",
+    timestampPrecision: options.timestampPrecision ?? "seconds",
   }
 }

@@ -4,7 +4,8 @@
  *   hold -> success (finalize) | reversed (cancel, or 9 days pass)
  *   success -> success/reversed (cancel, see refunds.ts)
  *   created | processing -> expired (validity runs out, or remove)
- * `modifiedDate` strictly increases on every change; every change except `expired` notifies.
+ * `modifiedDate` never goes back and moves on every change, in whole seconds by default (as the
+ * bank's samples), so two changes within a second share it; every change except `expired` notifies.
  */
 import type { Clock } from "../clock"
 import { DEFAULT_VALIDITY_SECONDS, HOLD_LIFETIME_MS, MAX_VALIDITY_SECONDS } from "../constants"
@@ -18,6 +19,7 @@ import type {
   Invoice,
   InvoiceOrigin,
   InvoiceStatus,
+  PaymentInfo,
   PaymentType,
   PresentedCard,
 } from "./types"
@@ -58,6 +60,12 @@ const AWAITING_PAYMENT: ReadonlySet<InvoiceStatus> = new Set(["created", "proces
 const THREE_DS_FAILED = { errCode: "1034", failureReason: "3-D Secure verification failed" }
 const EXPIRED = { errCode: "8001", failureReason: "Invoice validity expired" }
 
+/** The card part of paymentInfo: a wallet (monopay) payment shows no card number and no scheme. */
+function cardFacts(card: PresentedCard, rest: Omit<PaymentInfo, "maskedPan" | "paymentSystem" | "paymentMethod">): PaymentInfo {
+  if (card.method === "monopay") return { ...rest, paymentSystem: "", paymentMethod: "monopay" }
+  return { maskedPan: card.maskedPan, ...rest, paymentSystem: card.paymentSystem, paymentMethod: card.method }
+}
+
 export class InvoiceBook {
   private readonly invoices = new Map<string, Invoice>()
   private readonly lastModifiedMs = new Map<string, number>()
@@ -75,8 +83,8 @@ export class InvoiceBook {
       status: "created",
       amount: input.amount,
       ccy: input.ccy ?? 980,
-      createdDate: new Date(now).toISOString(),
-      modifiedDate: new Date(now).toISOString(),
+      createdDate: this.deps.clock.bankIso(now),
+      modifiedDate: this.deps.clock.bankIso(now),
       reference: input.merchantPaymInfo?.reference,
       destination: input.merchantPaymInfo?.destination,
       cancelList: [],
@@ -130,12 +138,8 @@ export class InvoiceBook {
       throw new HttpError(409, `invoice ${invoice.invoiceId} is not awaiting payment (status ${invoice.status})`)
     }
     invoice.status = "processing"
-    invoice.paymentInfo = {
-      maskedPan: card.maskedPan,
-      terminal: TERMINAL_ID,
-      paymentSystem: card.paymentSystem,
-      paymentMethod: card.method,
-    }
+    invoice.paymentInfo = cardFacts(card, { terminal: TERMINAL_ID })
+    if (card.method === "monopay") invoice.payMethod = "monopay"
     this.changed(invoice)
     if (card.outcome.kind === "3ds" && !options.skip3ds) {
       invoice.pending3ds = card
@@ -219,20 +223,17 @@ export class InvoiceBook {
     invoice.status = PAID_STATUS[invoice.paymentType]
     invoice.paid = true
     invoice.finalAmount = invoice.amount
-    invoice.paymentInfo = {
-      maskedPan: card.maskedPan,
+    invoice.paymentInfo = cardFacts(card, {
       approvalCode: digits(6),
       rrn: digits(12),
       tranId: digits(12),
       terminal: TERMINAL_ID,
-      bank: ISSUING_BANK,
-      paymentSystem: card.paymentSystem,
-      paymentMethod: card.method,
+      bank: card.method === "monopay" ? "" : ISSUING_BANK,
       fee: acquiringFee(invoice.amount),
       country: "804",
       agentFee:
         invoice.agentFeePercent === undefined ? undefined : Math.round((invoice.amount * invoice.agentFeePercent) / 100),
-    }
+    })
     if (invoice.paymentInfo.agentFee === undefined) delete invoice.paymentInfo.agentFee
     if (invoice.saveCard) {
       const stored = this.deps.wallets.save(invoice.saveCard.walletId, card)
@@ -274,6 +275,6 @@ export class InvoiceBook {
     const last = this.lastModifiedMs.get(invoice.invoiceId) ?? 0
     const at = Math.max(this.deps.clock.nowMs(), last + 1)
     this.lastModifiedMs.set(invoice.invoiceId, at)
-    invoice.modifiedDate = new Date(at).toISOString()
+    invoice.modifiedDate = this.deps.clock.bankIso(at)
   }
 }

@@ -18,6 +18,7 @@ export function statusRecord(invoice: Invoice): InvoiceStatusRecord {
     cancelList: invoice.cancelList.length > 0 ? invoice.cancelList.map((item) => ({ ...item })) : undefined,
     tipsInfo: invoice.tipsInfo && { ...invoice.tipsInfo },
     walletData: invoice.walletData && { ...invoice.walletData },
+    payMethod: invoice.payMethod,
   }
   return dropUndefined(record)
 }

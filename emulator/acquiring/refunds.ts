@@ -60,7 +60,7 @@ function releaseHold(deps: RefundDeps, invoice: Invoice, request: { amount?: num
 }
 
 function newCancelItem(clock: Clock, invoice: Invoice, amount: number, extRef: string | undefined): CancelItem {
-  const at = clock.iso()
+  const at = clock.bankIso()
   const item: CancelItem = {
     status: "processing",
     amount,
@@ -77,7 +77,7 @@ function newCancelItem(clock: Clock, invoice: Invoice, amount: number, extRef: s
 
 function settle(deps: RefundDeps, invoice: Invoice, item: CancelItem): void {
   item.status = "success"
-  item.modifiedDate = deps.clock.iso()
+  item.modifiedDate = deps.clock.bankIso()
   invoice.finalAmount = (invoice.finalAmount ?? invoice.amount) - item.amount
   invoice.status = invoice.finalAmount === 0 ? "reversed" : deps.partialRefundStatus
   deps.changed(invoice)

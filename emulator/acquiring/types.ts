@@ -2,7 +2,7 @@ import type { CardOutcome, PaymentSystem } from "../cards"
 
 export type InvoiceStatus = "created" | "processing" | "hold" | "success" | "failure" | "reversed" | "expired"
 export type PaymentType = "debit" | "hold" | "verification"
-export type PaymentMethod = "pan" | "apple" | "google" | "monobank" | "wallet" | "direct"
+export type PaymentMethod = "pan" | "apple" | "google" | "monobank" | "wallet" | "direct" | "monopay"
 export type InvoiceOrigin = "invoice" | "payment-direct" | "wallet-payment" | "sync-payment"
 
 export type CancelItem = {
@@ -16,14 +16,15 @@ export type CancelItem = {
   extRef?: string
 }
 
+/** Wallet (monopay) payments come without maskedPan and with paymentSystem "". */
 export type PaymentInfo = {
-  maskedPan: string
+  maskedPan?: string
   approvalCode?: string
   rrn?: string
   tranId?: string
   terminal: string
   bank?: string
-  paymentSystem: PaymentSystem
+  paymentSystem: PaymentSystem | ""
   paymentMethod: PaymentMethod
   fee?: number
   country?: string
@@ -50,6 +51,8 @@ export type InvoiceStatusRecord = {
   cancelList?: CancelItem[]
   tipsInfo?: TipsInfo
   walletData?: WalletData
+  /** Not in the published schema; the bank adds it to wallet (monopay) payments. */
+  payMethod?: "monopay"
 }
 
 /** `payment-direct` and `wallet/payment` answer. */

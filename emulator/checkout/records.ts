@@ -40,6 +40,7 @@ export function firstShape(order: CheckoutOrder) {
     ccy: order.ccy ?? 980,
     quantity: order.count,
     order_state: CHECKOUT_STATUSES[order.status].order_state,
+    ...(done?.comment ? { comment: done.comment } : {}),
     products: order.products.map((product) => ({ ...product })),
   }
 }

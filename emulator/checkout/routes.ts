@@ -26,5 +26,11 @@ export function checkoutRoutes(emulator: Emulator): Route[] {
       pattern: "/personal/checkout/order/:orderId",
       handler: (ctx) => ok({ result: extendedShape(orders.get(ctx.params.orderId)) }),
     },
+    {
+      ...base,
+      method: "GET",
+      pattern: "/personal/checkout/signature/public/key",
+      handler: () => ok({ key: emulator.checkoutKeys.publicKey() }),
+    },
   ]
 }

@@ -80,6 +80,8 @@ export const checkoutCompletionSchema = z.strictObject({
     })
     .optional(),
   card: z.strictObject({ pan: nonEmpty, exp: nonEmpty, cvv: nonEmpty }).optional(),
+  /** The shopper's note to the store; the record then carries `comment`. */
+  comment: z.string().optional(),
 })
 
 export type CheckoutCompletion = z.output<typeof checkoutCompletionSchema>

@@ -15,7 +15,7 @@ export const PHONE_PATTERN = /^\+380\d{9}$/
 export const createOrderSchema = z.strictObject({
   store_order_id: nonEmpty.max(64, { error: "must be at most 64 characters" }),
   client_phone: z.string({ error: "must be a string" }).regex(PHONE_PATTERN, { error: "must match +380XXXXXXXXX" }),
-  total_sum: hryvnia(1),
+  total_sum: hryvnia(2),
   invoice: z.strictObject({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" }),
     number: nonEmpty,

@@ -44,7 +44,7 @@ export function payPageRoutes(emulator: Emulator): Route[] {
           new Date(emulator.clock.nowMs())
         )
         if ("error" in card) return page(invoice, 400, card.error)
-        invoices.present(invoice, { ...card.profile, method: "pan" })
+        invoices.present(invoice, { ...card.profile, method: card.profile.paidBy ?? "pan" })
         if (invoice.pending3ds) return { status: 303, redirect: `${emulator.baseUrl()}/3ds/${invoice.invoiceId}` }
         return after(invoice)
       },

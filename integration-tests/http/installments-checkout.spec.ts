@@ -244,7 +244,7 @@ medusaIntegrationTestRunner({
           fx.store
         )
         const error = await refused({ client_phone: phoneEndingIn(4) }, data.cart)
-        expect(error.message).toMatch(/at least 1 UAH; this order is 0\.50 UAH/)
+        expect(error.message).toMatch(/at least 2 UAH; this order is 0\.50 UAH/)
       })
 
       it("refuses EUR", async () => {

@@ -13,5 +13,11 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [addMonobankBasket, addInstallmentCartContext],
     },
+    {
+      // mono checkout callbacks: X-Sign is checked over the exact bytes the bank sent.
+      method: ["POST"],
+      matcher: "/hooks/monobank/checkout",
+      bodyParser: { preserveRawBody: true },
+    },
   ],
 })

@@ -2,6 +2,7 @@ import { DAY_MS } from "../../constants"
 import { startEmulator, type RunningEmulator } from "../../start"
 import { acquiring, page } from "../../__tests__/helpers/api"
 import { startReceiver, type Receiver } from "../../__tests__/helpers/receiver"
+import { verifyXSign } from "../../__tests__/helpers/signatures"
 
 let emulator: RunningEmulator
 let api: ReturnType<typeof acquiring>
@@ -125,7 +126,11 @@ describe("checkout page", () => {
       paymentDateCreate: expect.any(String),
     })
     const [callback] = await receiver.waitFor(1)
-    expect(callback.headers["x-sign"]).toBeUndefined()
+    // signed like acquiring webhooks, with the checkout API's own key
+    const checkoutKey = (await api.get("/personal/checkout/signature/public/key")).json.key
+    const acquiringKey = (await api.get("/api/merchant/pubkey")).json.key
+    expect(verifyXSign(callback.body, String(callback.headers["x-sign"]), checkoutKey)).toBe(true)
+    expect(verifyXSign(callback.body, String(callback.headers["x-sign"]), acquiringKey)).toBe(false)
     expect(JSON.parse(callback.body)).toMatchObject({ orderId: order_id, generalStatus: "success", delivery_method: "np_brnm" })
     expect((await page(emulator).postForm(`/checkout/${order_id}`, shopper)).status).toBe(409)
   })

@@ -13,7 +13,8 @@ const NEVER_SENT_CODES = new Set([
  * Reads both bank error shapes: acquiring `{errCode, errText}` (legacy `{errorDescription}`) and
  * installments `{message}`; anything else becomes a short text snippet.
  */
-export function parseErrorBody(text: string): { errCode?: string; errText?: string } {
+export function parseErrorBody(text: string, status?: number): { errCode?: string; errText?: string } {
+  if (status === 403 && looksLikeHtml(text)) return FIREWALL_ERROR
   const body = parseJson(text)
   if (body && typeof body === "object" && !Array.isArray(body)) {
     const record = body as Record<string, unknown>
@@ -24,6 +25,22 @@ export function parseErrorBody(text: string): { errCode?: string; errText?: stri
   }
   const snippet = text.replace(/\s+/g, " ").trim().slice(0, 200)
   return snippet ? { errText: snippet } : {}
+}
+
+/** errCode of an HTTP 403 answered with a web page: the bank's web firewall, not the API. */
+export const FIREWALL_BLOCKED = "FIREWALL_BLOCKED"
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(!doctype|\?xml|[a-z][a-z0-9]*[\s>/])/i.test(text)
+}
+
+/**
+ * The API answers JSON; a web page on 403 comes from the bank's web firewall in front of it (the
+ * request or the server's IP was blocked), which a token check never answers with.
+ */
+const FIREWALL_ERROR = {
+  errCode: FIREWALL_BLOCKED,
+  errText: "blocked by the bank's web firewall (an HTML page, not an API answer)",
 }
 
 export function parseJson(text: string): unknown {

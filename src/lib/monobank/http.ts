@@ -235,7 +235,7 @@ export class HttpClient {
           status,
           traceId,
           retryAfterMs,
-          ...parseErrorBody(text),
+          ...parseErrorBody(text, status),
           outcomeUnknown: policy === "unsafe" && status >= 500,
         },
       }

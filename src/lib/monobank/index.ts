@@ -15,8 +15,13 @@ export {
 export * from "./installments/schemas"
 
 export { CheckoutClient, CHECKOUT_BASE_URL, type CheckoutClientOptions } from "./checkout/client"
-export { isHttpUrl } from "./schema-helpers"
+export { isHttpUrl, reportUnknownValue, tolerantEnum, tolerantEnumOr, UNKNOWN, type Unknown } from "./schema-helpers"
 export * from "./checkout/schemas"
+export {
+  createCheckoutCallbackVerifier,
+  type CheckoutCallbackSignature,
+  type CheckoutCallbackVerifier,
+} from "./checkout/callback-signature"
 
 export {
   MonobankApiError,
@@ -33,6 +38,7 @@ export {
   type HttpRequest,
   type HttpResponse,
 } from "./http"
+export { FIREWALL_BLOCKED } from "./http-util"
 export type { CallOptions } from "./operation"
 export {
   ENDPOINT_POLICIES,

@@ -38,6 +38,7 @@ export const ENDPOINT_POLICIES = {
   // checkout
   "POST /personal/checkout/order": "unsafe",
   "GET /personal/checkout/order/{order_id}": "idempotent",
+  "GET /personal/checkout/signature/public/key": "idempotent",
 } as const satisfies Record<string, RetryClass>
 
 export type EndpointKey = keyof typeof ENDPOINT_POLICIES

@@ -52,3 +52,53 @@ export const codeText = z.union([z.string(), z.number()]).transform(String)
 
 /** Empty JSON object answer (`remove`, `reset-amount`, card delete). */
 export const emptyResponseSchema = z.object({})
+
+/** What a tolerant enum reads when the bank sends a value we do not know (yet). */
+export const UNKNOWN = "unknown" as const
+export type Unknown = typeof UNKNOWN
+
+/**
+ * An enum read from the bank: a documented value reads as itself, anything else (a new status, a
+ * sub-state outside the published list) as `"unknown"` instead of failing the whole record. The raw
+ * value is kept by the record schema next to it (e.g. `rawStatus`) so it can be logged.
+ */
+export function tolerantEnum<const T extends string>(values: readonly T[]) {
+  return tolerantEnumOr(values, UNKNOWN)
+}
+
+/** Like `tolerantEnum`, but an unknown value reads as `fallback`, a documented "not final yet" value. */
+export function tolerantEnumOr<const T extends string, const F extends string>(values: readonly T[], fallback: F) {
+  const known = new Set<string>(values)
+  return z
+    .union([z.string(), z.number()])
+    .transform((value): T | F => (known.has(String(value)) ? (String(value) as T) : fallback))
+}
+
+/** Optional text the bank may send as null, a number, or not at all: read as a string or absent. */
+export const looseText = z.preprocess(
+  (value) => (value === null ? undefined : typeof value === "number" ? String(value) : value),
+  z.string().optional()
+)
+
+/**
+ * Logs an unknown bank value once per process and value (not once per webhook), with the raw
+ * value, so a new bank status shows up in the logs without flooding them.
+ */
+const reportedUnknowns = new Set<string>()
+const MAX_REPORTED_UNKNOWNS = 1000
+
+export function reportUnknownValue(
+  field: string,
+  raw: unknown,
+  log: (message: string) => void,
+  treatedAs = "treated as pending and read again later"
+): void {
+  const key = `${field}=${JSON.stringify(raw ?? null)}`
+  if (reportedUnknowns.has(key)) return
+  if (reportedUnknowns.size >= MAX_REPORTED_UNKNOWNS) reportedUnknowns.clear()
+  reportedUnknowns.add(key)
+  log(
+    `monobank sent ${field} ${JSON.stringify(raw ?? null)}, which this plugin does not know; ` +
+      `${treatedAs} (please report it so the mapping can be added)`
+  )
+}

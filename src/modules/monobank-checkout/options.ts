@@ -66,6 +66,11 @@ export const checkoutOptionsSchema = z
     payments_number: paymentsNumberSchema.optional(),
     dlv_pay_merchant: z.boolean().default(false),
     hold: z.boolean().default(false),
+    /**
+     * Callbacks carry `X-Sign` (checked whenever present). true: a callback without a valid
+     * signature is refused (401) instead of being read as a hint. Default false.
+     */
+    requireCallbackSignature: z.boolean().default(false),
     paymentProviders: z
       .strictObject({
         card: providerId.default(DEFAULT_PAYMENT_PROVIDERS.card),

@@ -5,7 +5,10 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import {
   CheckoutClient,
+  createCheckoutCallbackVerifier,
   type CallOptions,
+  type CheckoutCallbackSignature,
+  type CheckoutCallbackVerifier,
   type CheckoutCreateOrderRequest,
   type CheckoutCreateOrderResult,
   type CheckoutOrderRecord,
@@ -40,6 +43,7 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
   protected readonly checkoutOptions_?: CheckoutOptions
   private readonly cradle_: Record<string, unknown>
   private client_?: CheckoutClient
+  private callbackVerifier_?: CheckoutCallbackVerifier
 
   constructor(container: Record<string, unknown>, pluginOptions?: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -131,6 +135,16 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
 
   private sql(): SqlManager {
     return this.cradle_.manager as SqlManager
+  }
+
+  /**
+   * Checks a callback's `X-Sign` over its raw body with the checkout API's public key (cached,
+   * refetched at most once a minute after a failed check). Rejects only when the key cannot be had.
+   */
+  async checkCallbackSignature(rawBody: Buffer | string, xSign: string | undefined): Promise<CheckoutCallbackSignature> {
+    const client = this.client()
+    this.callbackVerifier_ ??= createCheckoutCallbackVerifier({ fetchPublicKey: async () => (await client.getPublicKey()).key })
+    return this.callbackVerifier_.check(rawBody, xSign)
   }
 
   private client(): CheckoutClient {

@@ -42,14 +42,18 @@ type Requirement = { field: string; present: (data: DeliveryData) => boolean }
 
 const BRANCH_ID: Requirement = { field: "branch_id (branch number)", present: (d) => !!d.branch_id }
 const BRANCH_ADDRESS: Requirement = { field: "branch_address", present: (d) => !!d.branch_address }
-const CITY_REF: Requirement = { field: "city.ref (carrier city reference)", present: (d) => !!d.city?.ref }
 const ADDRESS: Requirement = { field: "address (street address)", present: (d) => !!d.address }
 
+/**
+ * What a parcel cannot be sent without. The city (`deliveryAddressInfo`, city reference) is not
+ * here: the bank's records do not always carry it, and a paid order without it is placed with
+ * what is there; the admin completes the address.
+ */
 export const DELIVERY_REQUIREMENTS = {
   pickup: [],
-  courier: [ADDRESS, CITY_REF],
-  np_brnm: [BRANCH_ID, BRANCH_ADDRESS, CITY_REF],
-  np_box: [BRANCH_ID, BRANCH_ADDRESS, CITY_REF],
+  courier: [ADDRESS],
+  np_brnm: [BRANCH_ID, BRANCH_ADDRESS],
+  np_box: [BRANCH_ID, BRANCH_ADDRESS],
 } as const satisfies Record<DeliveryMethod, readonly Requirement[]>
 
 export const DELIVERY_LABELS = {

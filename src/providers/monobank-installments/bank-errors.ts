@@ -3,7 +3,7 @@
  * or shopper can act on. The bank's Trace-Id stays in the message: monobank support asks for it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
+import { FIREWALL_BLOCKED, isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
 
 type ErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
 
@@ -19,6 +19,14 @@ const BY_STATUS: Record<number, { type: ErrorType; text: string }> = {
   },
   404: { type: MedusaError.Types.NOT_FOUND, text: "monobank does not know this installment order" },
   429: { type: MedusaError.Types.UNEXPECTED_STATE, text: "monobank is rate-limiting requests; try again in a minute" },
+}
+
+/** HTTP 403 with a web page: the bank's web firewall, not a refusal of the store. */
+const FIREWALL = {
+  type: MedusaError.Types.UNEXPECTED_STATE,
+  text:
+    "monobank's web firewall blocked the request (HTTP 403 with a web page), not the store's credentials: " +
+    "wait a few minutes, and if it lasts, send monobank support this server's public IP address and the time",
 }
 
 function trace(error: MonobankApiError): string {
@@ -41,7 +49,7 @@ export function toMedusaBankError(action: string, error: unknown): MedusaError {
       `monobank did not answer in time while trying to ${action}; nothing was repeated. Try again in a minute${trace(error)}`
     )
   }
-  const known = error.status !== undefined ? BY_STATUS[error.status] : undefined
+  const known = error.errCode === FIREWALL_BLOCKED ? FIREWALL : error.status !== undefined ? BY_STATUS[error.status] : undefined
   const bankText = error.errText ? `: ${error.errText}` : ""
   if (known) return new MedusaError(known.type, `${known.text} (${action})${bankText}${trace(error)}`)
   return new MedusaError(

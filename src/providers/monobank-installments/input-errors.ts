@@ -27,8 +27,8 @@ const TEXTS = {
     uk: "Сума замовлення некоректна.",
   }),
   amount_below_minimum: (p) => ({
-    en: `Installment purchase needs an order of at least 1 UAH; this order is ${p.amount}.`,
-    uk: `Покупка частинами можлива для замовлень від 1 грн; це замовлення на ${p.amount}.`,
+    en: `Installment purchase needs an order of at least 2 UAH; this order is ${p.amount}.`,
+    uk: `Покупка частинами можлива для замовлень від 2 грн; це замовлення на ${p.amount}.`,
   }),
   phone_missing: () => ({
     en: "Enter the phone number of your monobank app (+380XXXXXXXXX) to pay in installments.",

@@ -10,7 +10,8 @@ import type { ResolvedInstallmentsOptions } from "./options"
 import { normalizeUkrainianPhone } from "./phone"
 import { readCartLines, toInstallmentProducts, wholeOrderProduct } from "./products"
 
-const MIN_TOTAL_KOPECKS = 100n
+// The bank publishes 1 UAH (interface document) and 2 UAH (OpenAPI): the stricter one.
+const MIN_TOTAL_KOPECKS = 200n
 
 export type OrderRequestInput = {
   amount: BigNumberInput

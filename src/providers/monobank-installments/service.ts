@@ -30,7 +30,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
-import { InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
+import { InstallmentsClient, reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toKopecks } from "./amounts"
 import { toMedusaBankError } from "./bank-errors"
 import { callbackKey, checkCallback } from "./callback"
@@ -46,7 +46,7 @@ import { planCreateOrder } from "./order-request"
 import { RecentResults } from "./recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
-import { describeOrderState, type InstallmentOutcome } from "./states"
+import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
 
 export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
 
@@ -250,6 +250,10 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     }
     const { order_id, state, order_sub_state } = check.body
     const outcome = describeOrderState(state, order_sub_state)
+    if (!isKnownOrderState(state, order_sub_state)) {
+      const raw = `${String(check.body.raw_state)}/${order_sub_state}`
+      reportUnknownValue("installment state", raw, (m) => this.logger_.warn(m), `read as ${outcome.status}`)
+    }
     // The callback names only the bank's order; our session id is its store_order_id.
     const order = await this.bank("read the installment order", () => this.orders_.dataOrUnknown(order_id))
     if (!order) {

@@ -2,7 +2,7 @@
  * What each installment order state means for Medusa, for the store and for the shopper.
  * `code` is the bank's sub-state, verbatim: stable, and greppable to the bank's documents.
  */
-import type { OrderState, OrderSubState } from "../../lib/monobank"
+import type { OrderState, OrderStateRead, OrderSubState } from "../../lib/monobank"
 
 /** Our reading of an order: Medusa's session statuses plus "refunded" (money returned in full). */
 export type InstallmentStatus = "pending" | "authorized" | "captured" | "refunded" | "error" | "canceled"
@@ -211,8 +211,18 @@ export type InstallmentOutcome = {
   message: Texts
 }
 
-/** Reads a state/sub-state pair; a pair the table does not know falls back on the state. */
-export function describeOrderState(state: OrderState, subState: string): InstallmentOutcome {
+/** True when the table knows the pair (anything else is read through FALLBACK_BY_STATE). */
+export function isKnownOrderState(state: OrderStateRead, subState: string): boolean {
+  const row = (INSTALLMENT_STATES as Record<string, StateRow>)[subState]
+  return !!row && row.state === state
+}
+
+/**
+ * Reads a state/sub-state pair; a pair the table does not know falls back on the state (the bank
+ * sends sub-states outside its published list, e.g. SUCCESS/SUCCESS), and a state it does not
+ * know stays pending and is read again.
+ */
+export function describeOrderState(state: OrderStateRead, subState: string): InstallmentOutcome {
   const row = (INSTALLMENT_STATES as Record<string, StateRow>)[subState]
   if (row && row.state === state) {
     return { code: subState, ...pick(row) }
@@ -225,11 +235,24 @@ function pick(row: StateRow): Omit<InstallmentOutcome, "code"> {
   return { status, final, action, description, message }
 }
 
+const UNKNOWN_STATE_ROW: StateRow = {
+  state: "IN_PROCESS",
+  status: "pending",
+  final: false,
+  action: "none",
+  description: "monobank reported a state this plugin does not know yet; the order stays pending and is read again.",
+  message: {
+    uk: "Заявка на покупку частинами обробляється.",
+    en: "Your installment purchase is being processed.",
+  },
+}
+
 const FALLBACK_BY_STATE = {
+  unknown: UNKNOWN_STATE_ROW,
   IN_PROCESS: INSTALLMENT_STATES.WAITING_FOR_CLIENT,
   SUCCESS: INSTALLMENT_STATES.ACTIVE,
   FAIL: {
     ...INSTALLMENT_STATES.FRAUD_REJECTED,
     description: "The bank declined the order for a reason this plugin does not know yet.",
   },
-} as const satisfies Record<OrderState, StateRow>
+} as const satisfies Record<OrderStateRead, StateRow>

@@ -4,7 +4,7 @@
  * after an unknown outcome reads the status again instead of repeating the call.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { InvoiceStatusRecord } from "../../lib/monobank"
+import { reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
 import { applyStatus, type MonobankData } from "./payment-data"
@@ -12,7 +12,11 @@ import { capturedMinor, HOLD_RELEASE_PREFIX } from "./status"
 
 export async function readInvoice(deps: ProviderDeps, invoiceId: string): Promise<InvoiceStatusRecord> {
   try {
-    return await deps.client.getInvoiceStatus(invoiceId)
+    const record = await deps.client.getInvoiceStatus(invoiceId)
+    if (record.status === "unknown") {
+      reportUnknownValue(`invoice status (invoice ${invoiceId})`, record.rawStatus, (m) => deps.logger.warn(m))
+    }
+    return record
   } catch (error) {
     throw toMedusaError(`read the status of invoice ${invoiceId}`, error)
   }
@@ -24,6 +28,7 @@ const NOT_CAPTURABLE: Partial<Record<InvoiceStatusRecord["status"], string>> = {
   failure: "the monobank payment failed; there is nothing to capture",
   expired: "the monobank invoice expired unpaid; there is nothing to capture",
   reversed: "the hold was released (cancelled, or expired after 9 days without capture); the money can no longer be captured",
+  unknown: "monobank reports a status this plugin does not know yet; nothing was captured, try again later",
 }
 
 /**

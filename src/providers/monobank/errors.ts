@@ -25,6 +25,12 @@ const KNOWN_CODES: Record<string, { type: ErrorType; text: string }> = {
     type: MedusaError.Types.INVALID_DATA,
     text: "monobank rejected the order details (merchantPaymInfo / basket); check the fiscal basket settings",
   },
+  FIREWALL_BLOCKED: {
+    type: MedusaError.Types.UNEXPECTED_STATE,
+    text:
+      "monobank's web firewall blocked the request (HTTP 403 with a web page): the token is not the problem. " +
+      "The server's IP address or its request rate was blocked; wait a few minutes, and if it lasts, send monobank support this server's public IP address and the time",
+  },
   FORBIDDEN: {
     type: MedusaError.Types.UNAUTHORIZED,
     text: "monobank rejected the merchant token: check the `token` option of the monobank provider",

@@ -105,7 +105,7 @@ export function toInstant(date: string | undefined): number | undefined {
 /** The facts of a bank status record worth keeping in `data` (no card token, no wallet data). */
 export function statusFacts(record: InvoiceStatusRecord): Partial<MonobankData> {
   return stripUndefined({
-    status: record.status,
+    status: record.status === "unknown" ? undefined : record.status,
     modifiedDate: record.modifiedDate,
     failureReason: record.failureReason,
     errCode: record.errCode,
@@ -120,6 +120,8 @@ export function applyStatus(data: MonobankData, record: InvoiceStatusRecord): Mo
   const stored = toInstant(data.modifiedDate)
   const incoming = toInstant(record.modifiedDate)
   if (stored !== undefined && incoming !== undefined && incoming < stored) return data
+  // A status we cannot read changes nothing: the next read decides.
+  if (record.status === "unknown") return data
   const next: MonobankData = { ...data, ...statusFacts(record) }
   if (record.status !== "failure") {
     delete next.failureReason

@@ -1,9 +1,11 @@
 /**
  * How monobank invoice statuses read in Medusa: as a payment session status and as a webhook
- * action. Tables, so a status the bank adds is a compile error here rather than a silent default.
+ * action. Tables, so a status added to the schema is a compile error here rather than a silent
+ * default. A status the bank sends that the schema does not know reads as "unknown": pending, so
+ * nothing moves until a later read shows a known status.
  */
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { InvoiceStatus, InvoiceStatusRecord } from "../../lib/monobank"
+import type { InvoiceStatus, InvoiceStatusRead, InvoiceStatusRecord } from "../../lib/monobank"
 
 export const SESSION_STATUS = {
   created: PaymentSessionStatus.PENDING,
@@ -14,7 +16,8 @@ export const SESSION_STATUS = {
   expired: PaymentSessionStatus.CANCELED,
   // A hold released (by us or after 9 days) or a payment refunded in full.
   reversed: PaymentSessionStatus.CANCELED,
-} as const satisfies Record<InvoiceStatus, PaymentSessionStatus>
+  unknown: PaymentSessionStatus.PENDING,
+} as const satisfies Record<InvoiceStatusRead, PaymentSessionStatus>
 
 /**
  * Webhook status -> action for Medusa's core handler, which acts only on authorized/captured.
@@ -29,7 +32,8 @@ export const WEBHOOK_ACTION = {
   failure: PaymentActions.FAILED,
   expired: PaymentActions.CANCELED,
   reversed: PaymentActions.CANCELED,
-} as const satisfies Record<InvoiceStatus, PaymentActions>
+  unknown: PaymentActions.PENDING,
+} as const satisfies Record<InvoiceStatusRead, PaymentActions>
 
 /**
  * Progress of an invoice, to spot a webhook that goes backwards (the bank does not guarantee
@@ -43,7 +47,9 @@ export const STATUS_RANK = {
   expired: 3,
   success: 3,
   reversed: 4,
-} as const satisfies Record<InvoiceStatus, number>
+  // Never ahead of what is stored: an unknown status is confirmed by reading the bank.
+  unknown: -1,
+} as const satisfies Record<InvoiceStatusRead, number>
 
 /** Statuses after which no money can move any more without a new invoice. */
 export const UNPAID_FINAL_STATUSES: readonly InvoiceStatus[] = ["failure", "expired"]

@@ -10,6 +10,7 @@ import { PaymentActions } from "@medusajs/framework/utils"
 import {
   fromMinorUnits,
   invoiceStatusRecordSchema,
+  reportUnknownValue,
   type InvoiceStatusRecord,
   type WebhookVerifier,
 } from "../../lib/monobank"
@@ -80,6 +81,7 @@ export function isStale(record: InvoiceStatusRecord, stored: MonobankData | unde
 
 /** Cases where the webhook alone is not enough to act on. */
 export function needsBankConfirmation(record: InvoiceStatusRecord, stored: MonobankData | undefined): boolean {
+  if (record.status === "unknown") return true
   if (record.status === "reversed" || (record.cancelList?.length ?? 0) > 0) return true
   if (!stored?.status) return false
   return STATUS_RANK[record.status] < STATUS_RANK[stored.status]
@@ -144,6 +146,11 @@ export async function readWebhook(
   const current = needsBankConfirmation(record, stored)
     ? await deps.client.getInvoiceStatus(record.invoiceId)
     : record
+  if (current.status === "unknown") {
+    // Stays pending: nothing is applied, the next webhook or status read decides.
+    reportUnknownValue(`invoice status (invoice ${current.invoiceId})`, current.rawStatus, (m) => deps.logger.warn(m))
+    return IGNORED
+  }
 
   // Medusa already holds the capture (admin capture, or a debit authorized as captured): "captured"
   // would make the core handler capture again (refused after a partial capture); "authorized" only

@@ -8,7 +8,7 @@
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
-import { fromMinorUnits, isMonobankApiError, type InvoiceStatus, type InvoiceStatusRecord } from "../../lib/monobank"
+import { fromMinorUnits, isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../providers/monobank/payment-data"
 import { toBankAmount } from "../../providers/monobank/start-payment"
 import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
@@ -43,7 +43,9 @@ export const CARD_STATUS_ROUTE = {
   failure: "plugin",
   expired: "plugin",
   reversed: "plugin",
-} as const satisfies Record<InvoiceStatus, "wait" | "core" | "plugin">
+  // A status this plugin does not know: stay pending and read again later.
+  unknown: "wait",
+} as const satisfies Record<InvoiceStatusRead, "wait" | "core" | "plugin">
 
 const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
 const PENDING_STATUSES = ["pending"] as const

@@ -144,7 +144,13 @@ describe("installments input validation", () => {
   it.each([
     [{ client_phone: "0501234567" }, "client_phone: must look like +380XXXXXXXXX"],
     [{ client_phone: "+38050123456" }, "client_phone: must look like +380XXXXXXXXX"],
-    [{ total_sum: 0.99 }, "total_sum: must be at least 1 UAH"],
+    [{ total_sum: 0.99 }, "total_sum: must be at least 2 UAH"],
+    // OpenAPI minimum 2 (the interface document says 1): the stricter published value wins
+    [{ total_sum: 1.99 }, "total_sum: must be at least 2 UAH"],
+    [
+      { available_programs: [{ available_parts_count: [3] }, { available_parts_count: [6] }] },
+      "available_programs: must hold exactly one program",
+    ],
     [{ total_sum: 249999 / 100 + 0.001 }, "total_sum: must have at most 2 decimal places"],
     [{ available_programs: [{ available_parts_count: [2] }] }, "available_programs[0].available_parts_count[0]: must be an integer between 3 and 25"],
     [{ available_programs: [{ available_parts_count: [26] }] }, "between 3 and 25"],

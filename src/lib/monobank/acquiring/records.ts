@@ -1,9 +1,11 @@
 /**
- * Acquiring response schemas: unknown fields are dropped, documented status enums stay strict.
- * Amounts are integers in minor units.
+ * Acquiring response schemas, read tolerantly (see ../README.md, "Reading the bank"): unknown
+ * fields are dropped, a missing optional field or an unknown enum value never rejects a record
+ * (statuses outside the published enums read as "unknown", the raw value kept in `rawStatus`), and
+ * only what the plugin needs to decide about money is required. Amounts are integers in minor units.
  */
 import { z } from "zod"
-import { codeText, nullable } from "../schema-helpers"
+import { codeText, looseText, nullable, tolerantEnum, tolerantEnumOr, type Unknown } from "../schema-helpers"
 
 export const invoiceStatusSchema = z.enum([
   "created",
@@ -16,6 +18,18 @@ export const invoiceStatusSchema = z.enum([
 ])
 export const cancelStatusSchema = z.enum(["processing", "success", "failure"])
 export const walletStatusSchema = z.enum(["new", "created", "failed"])
+/** An invoice status as read from the bank: one of `invoiceStatusSchema`, or "unknown". */
+export const invoiceStatusReadSchema = tolerantEnum(invoiceStatusSchema.options)
+export type InvoiceStatusRead = z.infer<typeof invoiceStatusSchema> | Unknown
+
+const KNOWN_INVOICE_STATUSES = new Set<unknown>(invoiceStatusSchema.options)
+
+/** Copies a `status` the enum does not know to `rawStatus` before it reads as "unknown", for the logs. */
+function keepRawStatus(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value
+  const record = value as Record<string, unknown>
+  return "status" in record && !KNOWN_INVOICE_STATUSES.has(record.status) ? { ...record, rawStatus: record.status } : record
+}
 /** Status of a `payment-direct` / `wallet/payment` attempt. */
 export const paymentStatusSchema = z.enum(["processing", "success", "failure"])
 
@@ -25,37 +39,49 @@ export const invoiceCreateResponseSchema = z.object({
   appUrl: z.string().optional(),
 })
 
+/**
+ * A cancel (refund) status we do not know reads as "processing": not final, re-read later, and
+ * still blocking a second refund of that money.
+ */
+const cancelStatusRead = tolerantEnumOr(cancelStatusSchema.options, "processing")
+
+/** A refund (cancel) of the invoice. */
 export const cancelListItemSchema = z.object({
-  status: cancelStatusSchema,
+  status: cancelStatusRead,
   amount: z.number().int().optional(),
   ccy: z.number().int().optional(),
-  createdDate: z.string(),
-  modifiedDate: z.string(),
-  approvalCode: z.string().optional(),
-  rrn: z.string().optional(),
-  extRef: z.string().optional(),
+  createdDate: looseText,
+  modifiedDate: looseText,
+  approvalCode: looseText,
+  rrn: looseText,
+  extRef: looseText,
 })
 
+/**
+ * How the shopper paid. Everything is optional: wallet payments (monopay, Apple Pay, Google Pay)
+ * come without `maskedPan`, with `paymentSystem: ""` and `paymentMethod: "monopay"`.
+ */
 export const paymentInfoSchema = z.object({
-  maskedPan: z.string(),
-  approvalCode: z.string().optional(),
-  rrn: z.string().optional(),
-  tranId: z.string().optional(),
-  terminal: z.string(),
-  bank: z.string().optional(),
-  /** "visa" | "mastercard" today; kept open so a new card scheme does not break status reads. */
-  paymentSystem: z.string(),
-  /** "pan" | "apple" | "google" | "monobank" | "wallet" | "direct" today. */
-  paymentMethod: z.string(),
+  maskedPan: looseText,
+  approvalCode: looseText,
+  rrn: looseText,
+  tranId: looseText,
+  terminal: looseText,
+  bank: looseText,
+  /** "visa" | "mastercard" | "" seen; kept open so a new card scheme does not break status reads. */
+  paymentSystem: looseText,
+  /** "pan" | "apple" | "google" | "monobank" | "monopay" | "wallet" | "direct" seen. */
+  paymentMethod: looseText,
   fee: z.number().int().optional(),
   agentFee: z.number().int().optional(),
-  country: z.string().optional(),
+  country: looseText,
 })
 
 export const walletDataSchema = z.object({
   cardToken: z.string(),
   walletId: z.string(),
-  status: walletStatusSchema,
+  /** An unknown tokenization status reads as "new" (not saved yet). */
+  status: tolerantEnumOr(walletStatusSchema.options, "new"),
 })
 
 export const tipsInfoSchema = z.object({
@@ -63,41 +89,51 @@ export const tipsInfoSchema = z.object({
   amount: z.number().int().optional(),
 })
 
+/** A nested part the plugin only displays: unreadable reads as absent instead of failing the record. */
+function optionalPart<T extends z.ZodType>(schema: T) {
+  return nullable(schema).catch(undefined)
+}
+
 /** `GET invoice/status`, `sync-payment` and the webhook body. */
-export const invoiceStatusRecordSchema = z.object({
+const invoiceStatusRecordShape = z.object({
   invoiceId: z.string(),
-  status: invoiceStatusSchema,
+  status: invoiceStatusReadSchema,
+  /** The bank's status as sent, only when `status` is "unknown". */
+  rawStatus: z.unknown().optional(),
   failureReason: nullable(z.string()),
   errCode: nullable(codeText),
   amount: z.number().int(),
   ccy: z.number().int(),
   finalAmount: z.number().int().optional(),
-  createdDate: z.string().optional(),
-  modifiedDate: z.string().optional(),
-  reference: z.string().optional(),
-  destination: z.string().optional(),
-  paymentInfo: paymentInfoSchema.optional(),
-  cancelList: z.array(cancelListItemSchema).optional(),
-  walletData: walletDataSchema.optional(),
-  tipsInfo: tipsInfoSchema.optional(),
+  createdDate: looseText,
+  modifiedDate: looseText,
+  reference: looseText,
+  destination: looseText,
+  paymentInfo: optionalPart(paymentInfoSchema),
+  cancelList: nullable(z.array(cancelListItemSchema)),
+  walletData: optionalPart(walletDataSchema),
+  tipsInfo: optionalPart(tipsInfoSchema),
 })
+export const invoiceStatusRecordSchema = z.preprocess(keepRawStatus, invoiceStatusRecordShape)
 
 export const cancelResponseSchema = z.object({
-  status: cancelStatusSchema,
-  createdDate: z.string(),
-  modifiedDate: z.string(),
+  status: cancelStatusRead,
+  createdDate: looseText,
+  modifiedDate: looseText,
 })
 
-export const finalizeResponseSchema = z.object({ status: z.enum(["success"]) })
+/** `{status: "success"}` means accepted; anything else is read, not failed (the invoice status decides). */
+export const finalizeResponseSchema = z.object({ status: looseText })
 
 /** `payment-direct` and `wallet/payment`. */
 export const paymentResultSchema = z.object({
   invoiceId: z.string(),
-  status: paymentStatusSchema,
+  /** An unknown attempt status reads as "processing": the invoice status decides. */
+  status: tolerantEnumOr(paymentStatusSchema.options, "processing"),
   amount: z.number().int(),
   ccy: z.number().int(),
-  createdDate: z.string(),
-  modifiedDate: z.string(),
+  createdDate: looseText,
+  modifiedDate: looseText,
   failureReason: nullable(z.string()),
   /** When present, send the shopper here for 3-D Secure. */
   tdsUrl: nullable(z.string()),
@@ -105,8 +141,8 @@ export const paymentResultSchema = z.object({
 
 export const walletItemSchema = z.object({
   cardToken: z.string(),
-  maskedPan: z.string(),
-  country: z.string().optional(),
+  maskedPan: looseText.transform((value) => value ?? ""),
+  country: looseText,
 })
 export const walletResponseSchema = z.object({ wallet: z.array(walletItemSchema) })
 
@@ -147,7 +183,7 @@ export const pubkeyResponseSchema = z.object({ key: z.string().min(1) })
 
 
 export type InvoiceCreateResponse = z.infer<typeof invoiceCreateResponseSchema>
-export type InvoiceStatusRecord = z.infer<typeof invoiceStatusRecordSchema>
+export type InvoiceStatusRecord = z.infer<typeof invoiceStatusRecordShape>
 export type CancelListItem = z.infer<typeof cancelListItemSchema>
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>
 export type WalletData = z.infer<typeof walletDataSchema>

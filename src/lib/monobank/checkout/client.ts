@@ -19,6 +19,7 @@ const OPERATIONS = {
   ),
   // The order id is a path parameter: validated by the method, not by the operation.
   getOrder: op("GET /personal/checkout/order/{order_id}", null, s.checkoutGetOrderResponseSchema),
+  getPublicKey: op("GET /personal/checkout/signature/public/key", null, s.checkoutPublicKeyResponseSchema),
 }
 
 export type CheckoutClientOptions = TokenClientOptions
@@ -47,6 +48,11 @@ export class CheckoutClient {
     const params = parseRequest(s.checkoutOrderIdSchema, { order_id }, where)
     const path = `/personal/checkout/order/${encodeURIComponent(params.order_id)}`
     return (await runOperation(this.http, OPERATIONS.getOrder, undefined, options, { path })).result
+  }
+
+  /** The key (base64 of PEM) that signs checkout callbacks; see `createCheckoutCallbackVerifier`. */
+  async getPublicKey(options?: CallOptions): Promise<{ key: string }> {
+    return runOperation(this.http, OPERATIONS.getPublicKey, undefined, options)
   }
 
   close(): Promise<void> {

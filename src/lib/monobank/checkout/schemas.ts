@@ -5,9 +5,9 @@
 import { z } from "zod"
 import { fromMinorUnits, toInstallmentSum, toMinorUnits, type MoneyAmount } from "../money"
 import {
-  codeText,
   currencyCode,
   httpUrl,
+  looseText,
   nonEmptyText,
   nullable,
   positiveInteger,
@@ -41,8 +41,11 @@ export function fromCheckoutAmount(value: number): string {
   return fromMinorUnits(toMinorUnits(String(value), "UAH"), "UAH")
 }
 
-/** Amounts read back from the bank: same unit, not re-checked for decimals. */
-const checkoutAmountRead = z.number()
+/** Amounts read back from the bank: same unit, not re-checked for decimals; numeric text is read too. */
+const checkoutAmountRead = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)) ? Number(value) : value),
+  z.number()
+)
 
 export const deliveryMethodSchema = z.enum(["pickup", "courier", "np_brnm", "np_box"])
 export const checkoutPaymentMethodSchema = z.enum(["card", "payment_on_delivery", "part_purchase"])
@@ -97,7 +100,21 @@ export const checkoutOrderIdSchema = z.strictObject({ order_id: nonEmptyText })
 
 // ---- responses -------------------------------------------------------------------------------
 
-const text = nullable(z.string())
+/** Text the bank may send as null, a number or not at all. */
+const text = looseText
+
+/** A number the bank may send as numeric text, null or not at all; anything else reads as absent. */
+const count = z
+  .preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)) ? Number(value) : value),
+    nullable(z.number())
+  )
+  .catch(undefined)
+
+/** A nested part the plugin can do without: an unexpected shape reads as absent, never a rejection. */
+function optionalPart<T extends z.ZodType>(schema: T) {
+  return nullable(schema).catch(undefined)
+}
 
 export const checkoutCreateOrderResponseSchema = z.object({
   result: z.object({ order_id: z.string().min(1), redirect_url: z.string().min(1) }),
@@ -105,28 +122,36 @@ export const checkoutCreateOrderResponseSchema = z.object({
 
 const personSchema = z.object({ first_name: text, last_name: text, phoneNumber: text })
 
-/** Accepts both record shapes: the first one, and the extended one (extra payment fields). */
+/**
+ * Accepts both record shapes: the first one (callbacks), and the extended one (extra payment
+ * fields). Read tolerantly (see ../README.md): only `orderId` is required; `order_state` values
+ * beyond the ones we know (up to 11 seen), a `comment`, and records without `deliveryAddressInfo`
+ * or a city reference are all read.
+ */
 export const checkoutOrderRecordSchema = z.object({
   orderId: z.string(),
   dateCreate: text,
   basket_id: text,
-  deliveryRecipientInfo: nullable(personSchema),
-  mainClientInfo: nullable(personSchema.extend({ email: text })),
+  deliveryRecipientInfo: optionalPart(personSchema),
+  mainClientInfo: optionalPart(personSchema.extend({ email: text })),
   delivery_method: text,
   delivery_method_desc: text,
-  delivery_branch_id: nullable(codeText),
+  delivery_branch_id: text,
   delivery_branch_address: text,
   amount: nullable(checkoutAmountRead),
-  ccy: nullable(z.number()),
-  quantity: nullable(z.number()),
-  order_state: nullable(z.number()),
-  products: nullable(
+  ccy: count,
+  quantity: count,
+  /** A number whose values are not published; kept for the admin, never decided on. */
+  order_state: count,
+  /** The shopper's note to the store. */
+  comment: text,
+  products: optionalPart(
     z.array(
       z.object({
         name: text,
-        cnt: nullable(z.number()),
-        price: nullable(checkoutAmountRead),
-        code_product: nullable(z.union([z.number(), z.string()])),
+        cnt: count,
+        price: nullable(checkoutAmountRead).catch(undefined),
+        code_product: nullable(z.union([z.number(), z.string()])).catch(undefined),
         code_checkbox: text,
       })
     )
@@ -136,12 +161,12 @@ export const checkoutOrderRecordSchema = z.object({
   payment_method_desc: text,
   payment_status: text,
   paymentDateCreate: text,
-  payments_number: nullable(z.number()),
-  delivery_city_id: nullable(codeText),
+  payments_number: count,
+  delivery_city_id: text,
   /** See CHECKOUT_GENERAL_STATUSES. */
   generalStatus: text,
-  clientCallback: nullable(z.boolean()),
-  deliveryAddressInfo: nullable(
+  clientCallback: nullable(z.boolean()).catch(undefined),
+  deliveryAddressInfo: optionalPart(
     z.object({ cityName: text, cityRef: text, cityType: text, areaName: text, areaRef: text })
   ),
 })
@@ -157,3 +182,6 @@ export type CheckoutProduct = z.input<typeof checkoutProductSchema>
 export type CheckoutCreateOrderRequest = z.input<typeof checkoutCreateOrderRequestSchema>
 export type CheckoutCreateOrderResult = z.infer<typeof checkoutCreateOrderResponseSchema>["result"]
 export type CheckoutOrderRecord = z.infer<typeof checkoutOrderRecordSchema>
+
+/** `GET /personal/checkout/signature/public/key`: the key that signs checkout callbacks (`X-Sign`). */
+export const checkoutPublicKeyResponseSchema = z.object({ key: z.string().min(1) })

@@ -4,7 +4,7 @@
  * as a JSON number with at most 2 decimals: 2499.99, never 249999. Use `toInstallmentSum()`.
  */
 import { z } from "zod"
-import { httpUrl, nonEmptyText, positiveInteger } from "../schema-helpers"
+import { httpUrl, looseText, nonEmptyText, positiveInteger, tolerantEnum, type Unknown } from "../schema-helpers"
 
 const HRYVNIA_TEXT = /^\d+(\.\d{1,2})?$/
 
@@ -66,14 +66,19 @@ export const installmentProgramSchema = z.strictObject({
 export const createOrderRequestSchema = z.strictObject({
   store_order_id: nonEmptyText.max(64, { error: "must be at most 64 characters" }),
   client_phone: z.string().regex(/^\+380\d{9}$/, { error: "must look like +380XXXXXXXXX" }),
-  total_sum: hryvnia(1, "must be at least 1 UAH"),
+  // The OpenAPI says at least 2, the interface document 1: we follow the stricter published value.
+  total_sum: hryvnia(2, "must be at least 2 UAH"),
   invoice: z.strictObject({
     date: z.iso.date({ error: "must be a date YYYY-MM-DD" }),
     number: nonEmptyText,
     source: z.enum(["INTERNET", "STORE"]),
     point_id: z.string().min(1).max(50, { error: "must be at most 50 characters" }).optional(),
   }),
-  available_programs: z.array(installmentProgramSchema).min(1, { error: "must not be empty" }),
+  // The OpenAPI allows one program per order.
+  available_programs: z
+    .array(installmentProgramSchema)
+    .min(1, { error: "must not be empty" })
+    .max(1, { error: "must hold exactly one program (the bank accepts one per order)" }),
   products: z.array(installmentProductSchema).min(1, { error: "must not be empty" }),
   result_callback: httpUrl.optional(),
   additional_params: z
@@ -106,13 +111,28 @@ export const returnOrderRequestSchema = z.strictObject({
 
 export const createOrderResponseSchema = z.object({ order_id: z.string().min(1) })
 
-/** `state`, `confirm` and `reject` answers, and the callback body (plus `message`). */
-export const orderStateInfoSchema = z.object({
-  order_id: z.string(),
-  state: orderStateSchema,
-  order_sub_state: orderSubStateSchema,
-  message: z.string().optional(),
-})
+/**
+ * `state`, `confirm` and `reject` answers, and the callback body (plus `message`). Read
+ * tolerantly: a state outside the published enum reads as "unknown"; `order_sub_state` is kept as
+ * the bank's text, because the bank sends values outside its own enum (its OpenAPI example is
+ * SUCCESS/SUCCESS). What a pair means is decided by the provider's state table.
+ */
+const KNOWN_ORDER_STATES = new Set<unknown>(orderStateSchema.options)
+
+export const orderStateInfoSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !Array.isArray(value) && !KNOWN_ORDER_STATES.has((value as { state?: unknown }).state)
+      ? { ...value, raw_state: (value as { state?: unknown }).state }
+      : value,
+  z.object({
+    order_id: z.string(),
+    state: tolerantEnum(orderStateSchema.options),
+    /** The bank's `state` as sent, only when `state` is "unknown". */
+    raw_state: z.unknown().optional(),
+    order_sub_state: z.union([z.string(), z.number()]).transform(String),
+    message: looseText,
+  })
+)
 
 export const returnOrderResponseSchema = z.object({ status: z.enum(["OK"]) })
 
@@ -140,6 +160,7 @@ export const orderDataResponseSchema = z.object({
 
 export type OrderState = z.infer<typeof orderStateSchema>
 export type OrderSubState = z.infer<typeof orderSubStateSchema>
+export type OrderStateRead = OrderState | Unknown
 export type InstallmentProduct = z.input<typeof installmentProductSchema>
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>
 export type ReturnOrderRequest = z.input<typeof returnOrderRequestSchema>

@@ -92,8 +92,11 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   return {
     async verify(rawBody, xSign) {
       if (typeof xSign !== "string" || xSign.trim() === "") return false
-      const key = current ?? (await refresh())
+      const cached = current
+      const key = cached ?? (await refresh())
       if (verifyEcdsaSignature(rawBody, xSign, key)) return true
+      // Fetched for this very check: that is the bank's key now, so the signature is simply wrong.
+      if (!cached) return false
       const next = await newerKey(key)
       return next !== undefined && verifyEcdsaSignature(rawBody, xSign, next)
     },

@@ -41,3 +41,17 @@ describe("checkCallback", () => {
     expect(checkCallback({ rawData: junk, headers: signed(junk) }, SECRET)).toEqual({ ok: false, reason: "malformed" })
   })
 })
+
+describe("checkCallback: states the bank sends outside its published enums", () => {
+  it("accepts SUCCESS/SUCCESS (the bank's own OpenAPI example) instead of dropping it as malformed", () => {
+    const raw = Buffer.from(JSON.stringify({ order_id: "2f1c", state: "SUCCESS", order_sub_state: "SUCCESS" }))
+    const check = checkCallback({ rawData: raw, headers: signed(raw) }, SECRET)
+    expect(check).toMatchObject({ ok: true, body: { state: "SUCCESS", order_sub_state: "SUCCESS" } })
+  })
+
+  it("accepts an unknown state and reads it as unknown", () => {
+    const raw = Buffer.from(JSON.stringify({ order_id: "2f1c", state: "ON_REVIEW", order_sub_state: "MANUAL_CHECK" }))
+    const check = checkCallback({ rawData: raw, headers: signed(raw) }, SECRET)
+    expect(check).toMatchObject({ ok: true, body: { state: "unknown", raw_state: "ON_REVIEW", order_sub_state: "MANUAL_CHECK" } })
+  })
+})

@@ -92,7 +92,8 @@ describe("planCreateOrder", () => {
 
   it.each([
     [{ currency_code: "eur" }, "currency_not_supported", /only available in hryvnia \(UAH\); this cart is in EUR/],
-    [{ amount: 0.5 }, "amount_below_minimum", /at least 1 UAH; this order is 0\.50 UAH/],
+    [{ amount: 0.5 }, "amount_below_minimum", /at least 2 UAH; this order is 0\.50 UAH/],
+    [{ amount: 1.99 }, "amount_below_minimum", /at least 2 UAH; this order is 1\.99 UAH/],
     [{ amount: "NaN" }, "amount_invalid", /not a valid amount/],
     [{ data: { client_phone: "+380501234564", parts_count: 2 } }, "parts_not_allowed", /2 payments is not available; choose 3, 4 or 6 payments/],
     [{ data: { client_phone: "+380501234564", parts_count: 5 } }, "parts_not_allowed", /5 payments is not available/],
@@ -106,7 +107,7 @@ describe("planCreateOrder", () => {
     expect(problem.texts.uk).toMatch(/[а-яієїґ]/i)
   })
 
-  it("accepts exactly 1 UAH", () => {
-    expect(planCreateOrder(input({ amount: "1.00" }), options).request.total_sum).toBe(1)
+  it("accepts exactly 2 UAH (the stricter of the bank's published minimums)", () => {
+    expect(planCreateOrder(input({ amount: "2.00" }), options).request.total_sum).toBe(2)
   })
 })

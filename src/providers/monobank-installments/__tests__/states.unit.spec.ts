@@ -2,7 +2,7 @@ import { orderSubStateSchema } from "../../../lib/monobank"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../medusa-status"
 import { describeOrderState, INSTALLMENT_STATES } from "../states"
 
-const session = (state: "IN_PROCESS" | "SUCCESS" | "FAIL", sub: string) =>
+const session = (state: "IN_PROCESS" | "SUCCESS" | "FAIL" | "unknown", sub: string) =>
   SESSION_STATUS[describeOrderState(state, sub).status]
 const action = (state: "IN_PROCESS" | "SUCCESS" | "FAIL", sub: string) =>
   WEBHOOK_ACTION[describeOrderState(state, sub).status]
@@ -54,5 +54,17 @@ describe("installment state table", () => {
     expect(describeOrderState("FAIL", "SOMETHING_NEW")).toMatchObject({ code: "SOMETHING_NEW", status: "error", action: "contact_support" })
     expect(describeOrderState("IN_PROCESS", "SOMETHING_NEW").status).toBe("pending")
     expect(describeOrderState("SUCCESS", "WAITING_FOR_CLIENT").status).toBe("captured")
+  })
+})
+
+describe("installment states outside the table", () => {
+  it("reads SUCCESS with an undocumented sub-state as paid (as integrators handle SUCCESS/SUCCESS)", () => {
+    expect(describeOrderState("SUCCESS", "SUCCESS")).toMatchObject({ code: "SUCCESS", status: "captured" })
+  })
+
+  it("keeps an unknown state pending and not final, so it is read again", () => {
+    const outcome = describeOrderState("unknown", "MANUAL_CHECK")
+    expect(outcome).toMatchObject({ code: "MANUAL_CHECK", status: "pending", final: false })
+    expect(session("unknown", "MANUAL_CHECK")).toBe("pending")
   })
 })

@@ -24,6 +24,8 @@ describe("invoice status -> Medusa", () => {
       failure: PaymentSessionStatus.ERROR,
       expired: PaymentSessionStatus.CANCELED,
       reversed: PaymentSessionStatus.CANCELED,
+      // a status the bank adds before this plugin knows it: wait and read again
+      unknown: PaymentSessionStatus.PENDING,
     })
   })
 

@@ -35,6 +35,7 @@ describe("what a reconciled card invoice status becomes", () => {
       failure: "plugin",
       expired: "plugin",
       reversed: "plugin",
+      unknown: "wait",
     })
   })
 

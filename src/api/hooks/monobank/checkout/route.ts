@@ -4,6 +4,7 @@ import { cartIdOfOrderRef } from "../../../../modules/monobank-checkout/order-re
 import { checkoutModule } from "../../../../workflows/checkout/steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
 import { scheduleFollowUpSync } from "../../../../workflows/checkout/follow-up-sync"
+import { refuseUnverifiedCallback } from "./signature"
 
 const ANSWER = {
   synced: 200,
@@ -29,8 +30,8 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * POST /hooks/monobank/checkout — the bank's checkout callback. Its content and signing are not
- * published, so the body is only a hint of WHICH order changed (`basket_id` = our cart id, or
+ * POST /hooks/monobank/checkout — the bank's checkout callback. Its `X-Sign` is checked first
+ * (./signature.ts); its content is not published, so the body is only a hint of WHICH order changed (`basket_id` = our cart id, or
  * `orderId`): the order is then read from the bank with the merchant token and only that record
  * is acted on. Anyone can call this route, so what a call can cost is capped: at most one bank
  * read per checkout order every few seconds across all servers (see sync-safely); other calls
@@ -38,6 +39,11 @@ function text(value: unknown): string | undefined {
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const refused = await refuseUnverifiedCallback(req, logger)
+  if (refused !== undefined) {
+    res.status(refused).json({ received: false })
+    return
+  }
   const body = (req.body ?? {}) as Record<string, unknown>
   const basketId = text(body.basket_id)
   // basket_id is the order_ref of one of the cart's create attempts (see order-ref).

@@ -40,6 +40,14 @@ describe("createWebhookVerifier", () => {
     expect(bank.fetches).toBe(1)
   })
 
+  it("calls a signature wrong at once when the key was fetched for that very check (nothing to wait for)", async () => {
+    const bank = fakeBank(keyPair())
+    const forger = keyPair()
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey, minRefreshIntervalMs: 600_000, maxWaitMs: 0 })
+    expect(await verifier.verify(BODY, signWith(forger))).toBe(false)
+    expect(bank.fetches).toBe(1)
+  })
+
   it("does not fetch for a missing X-Sign", async () => {
     const bank = fakeBank(keyPair())
     const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey })
