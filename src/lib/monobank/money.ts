@@ -148,6 +148,16 @@ function toSafeNumber(value: bigint, amount: MoneyAmount, unit: string): number 
 
 export type ToMinorUnitsOptions = { allowNegative?: boolean }
 
+/** The amount as an exact decimal with its currency's facts; refuses negatives unless allowed. */
+function checkedAmount(amount: MoneyAmount, currency: string | number, options: ToMinorUnitsOptions) {
+  const { alpha, exponent } = currencyEntry(currency)
+  const decimal = toDecimal(amount)
+  if (decimal.negative && !options.allowNegative) {
+    throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
+  }
+  return { alpha, exponent, decimal }
+}
+
 /**
  * 1234.56 UAH -> 123456. Rejects more decimals than the currency has ("10.500" is fine),
  * negatives (unless allowed), NaN/Infinity and unknown currencies.
@@ -157,11 +167,7 @@ export function toMinorUnits(
   currency: string | number,
   options: ToMinorUnitsOptions = {}
 ): number {
-  const { alpha, exponent } = currencyEntry(currency)
-  const decimal = toDecimal(amount)
-  if (decimal.negative && !options.allowNegative) {
-    throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
-  }
+  const { alpha, exponent, decimal } = checkedAmount(amount, currency, options)
   return toSafeNumber(scaleTo(decimal, exponent, amount, alpha), amount, alpha)
 }
 
@@ -225,11 +231,7 @@ export function roundToMinorUnits(
   currency: string | number,
   options: ToMinorUnitsOptions = {}
 ): number {
-  const { alpha, exponent } = currencyEntry(currency)
-  const decimal = toDecimal(amount)
-  if (decimal.negative && !options.allowNegative) {
-    throw new RangeError(`amount ${describeAmount(amount)} ${alpha} must not be negative`)
-  }
+  const { alpha, exponent, decimal } = checkedAmount(amount, currency, options)
   const magnitude = roundMagnitude(decimal.digits, decimal.scale, exponent)
   return toSafeNumber(decimal.negative ? -magnitude : magnitude, amount, alpha)
 }
