@@ -6,6 +6,7 @@ const { spawn, execFile } = require("node:child_process")
 const { promisify } = require("node:util")
 const path = require("node:path")
 const readline = require("node:readline")
+require("./lib/dependencies").ensureDependencies((message) => process.stdout.write(`[demo] ${message}\n`))
 const { acquirePostgres, ensureDatabase, dropDatabase } = require("./lib/postgres")
 
 const ROOT = path.resolve(__dirname, "..")

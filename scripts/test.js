@@ -6,6 +6,7 @@ const { spawn, spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
+require("./lib/dependencies").ensureDependencies((message) => process.stdout.write(`[npm test] ${message}\n`))
 const { acquirePostgres, exportToEnv } = require("./lib/postgres")
 
 const ROOT = path.resolve(__dirname, "..")
