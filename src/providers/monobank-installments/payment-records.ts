@@ -5,16 +5,13 @@
  * into it; it never writes `metadata` on its own. The payment module's records are read from the
  * provider's container (the provider lives in the payment module), as the card provider does.
  */
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { readLateReturnNote, readLedger, type LedgerEntry } from "./return-ledger"
+import { optionalFromCradle, type Cradle } from "../../utils/module-container"
 
-type Cradle = Record<string, unknown>
 type ListService = {
   list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
   update(data: Record<string, unknown>): Promise<unknown>
-}
-type Locking = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T>
 }
 
 export const LEDGER_KEY = "monobank_installment_returns"
@@ -27,18 +24,11 @@ export type PaymentLedger = {
   save(ledger: LedgerEntry[]): Promise<void>
 }
 
-function resolve<T>(cradle: Cradle, key: string): T | undefined {
-  try {
-    return cradle[key] as T | undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The ledger of the payment refund `refundId` belongs to, read fresh from the database. */
 export async function loadPaymentLedger(cradle: Cradle, refundId: string): Promise<PaymentLedger> {
-  const refunds = resolve<ListService>(cradle, "refundService")
-  const payments = resolve<ListService>(cradle, "paymentService")
+  const refunds = optionalFromCradle<ListService>(cradle, "refundService")
+  const payments = optionalFromCradle<ListService>(cradle, "paymentService")
   const [refund] = refunds ? await refunds.list({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
   if (!payments || !refund?.payment_id) {
     throw new MedusaError(
@@ -61,23 +51,3 @@ async function ledgerOfPayment(payments: ListService, paymentId: string): Promis
   }
 }
 
-/**
- * Medusa's locking module (shared by every server when a Redis locking provider is configured).
- * The payment module does not list it among its providers' dependencies, so it is taken from
- * the application container.
- */
-export function resolveLocking(cradle: Cradle): Locking {
-  const own = resolve<Locking>(cradle, Modules.LOCKING)
-  if (own) return own
-  // Required lazily: the framework's entry point is loaded by the application, not by this file.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
-  const locking = container.resolve<Locking | undefined>(Modules.LOCKING, { allowUnregistered: true })
-  if (!locking) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      "monobank installments: Medusa's locking module is not available; returns are not sent without it"
-    )
-  }
-  return locking
-}

@@ -38,7 +38,8 @@ import { callbackUrlFor, kyivDate } from "./callback-url"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
-import { loadPaymentLedger, resolveLocking } from "./payment-records"
+import { lockingModuleOf } from "../../utils/module-container"
+import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
 import { bookedReturns } from "./return-ledger"
 import { resolveInstallmentsOptions, type MonobankInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
@@ -193,7 +194,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     } catch {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
     }
-    const locking = resolveLocking(this.container as Record<string, unknown>)
+    const locking = lockingModuleOf(this.container as Record<string, unknown>, "returns are not sent without it")
     const result = await locking.execute(
       `monobank-installments:order:${orderId}`,
       () =>

@@ -7,8 +7,8 @@
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
+import { optionalFromCradle, type Cradle } from "../../utils/module-container"
 
-type Cradle = Record<string, unknown>
 type ListService = {
   list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
 }
@@ -19,20 +19,13 @@ export type StoredPaymentState = {
   paymentData?: Record<string, unknown>
 }
 
-function resolve<T>(cradle: Cradle, key: string): T | undefined {
-  try {
-    return cradle[key] as T | undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The container key (`pp_monobank_<id>`) under which Medusa registered `instance`. */
 export function findRegistrationKey(cradle: Cradle, identifier: string, instance: object): string | undefined {
-  const keys = resolve<string[]>(cradle, "payment_providers") ?? []
+  const keys = optionalFromCradle<string[]>(cradle, "payment_providers") ?? []
   for (const key of keys) {
     if (!key.startsWith(`pp_${identifier}`)) continue
-    if (resolve<object>(cradle, key) === instance) return key
+    if (optionalFromCradle<object>(cradle, key) === instance) return key
   }
   return undefined
 }
@@ -42,7 +35,7 @@ export function findRegistrationKey(cradle: Cradle, identifier: string, instance
  * caller (a webhook) must fail and be retried, not act as if the session did not exist.
  */
 export async function readStoredState(cradle: Cradle, sessionId: string): Promise<StoredPaymentState> {
-  const sessions = resolve<ListService>(cradle, "paymentSessionService")
+  const sessions = optionalFromCradle<ListService>(cradle, "paymentSessionService")
   if (!sessions) return {}
   let session: any
   try {
@@ -67,7 +60,7 @@ export type CaptureRequest = {
  * whole hold, so nothing may be sent to the bank.
  */
 export async function readCaptureRequest(cradle: Cradle, captureId: string | undefined): Promise<CaptureRequest> {
-  const captures = resolve<ListService>(cradle, "captureService")
+  const captures = optionalFromCradle<ListService>(cradle, "captureService")
   if (!captureId) return { earlier: [] }
   try {
     if (!captures) throw new Error("the payment module's capture records are not available to the provider")

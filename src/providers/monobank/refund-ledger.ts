@@ -6,10 +6,10 @@
  * refund booked afterwards (made in the cabinet, or sent by an earlier Medusa refund whose answer
  * was lost and whose row Medusa deleted).
  */
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
+import { lockingModuleOf, optionalFromCradle, type Cradle } from "../../utils/module-container"
 
-type Cradle = Record<string, unknown>
 
 /** Refund metadata: the key (`bankRefundKey`) of the bank refund this Medusa refund books. */
 export const BOOKS_BANK_REFUND = "monobank_bank_refund"
@@ -43,9 +43,6 @@ type RefundService = {
   update(data: Record<string, unknown>): Promise<unknown>
 }
 
-type Locking = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T>
-}
 
 /** Our key for a cancel entry: its `extRef`, or what identifies it when the cabinet set none. */
 export function bankRefundKey(item: CancelListItem): string {
@@ -67,18 +64,11 @@ export function bookedKeys(rows: RefundRow[]): Set<string> {
   return new Set(rows.flatMap((row) => [row.id, bookedBankRefund(row)].filter((key): key is string => !!key)))
 }
 
-function fromCradle<T>(cradle: Cradle, key: string): T | undefined {
-  try {
-    return cradle[key] as T | undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The payment module's refund rows of the payment `refundId` belongs to. Fails closed. */
 export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
   const service = () => {
-    const refunds = fromCradle<RefundService>(cradle, "refundService")
+    const refunds = optionalFromCradle<RefundService>(cradle, "refundService")
     if (!refunds) throw new Error("the payment module's refund records are not available to the provider")
     return refunds
   }
@@ -89,7 +79,7 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
         if (!current) throw new Error(`Medusa has no refund ${refundId}`)
         const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "metadata"] })
         const row = (r: any): RefundRow => ({ id: r.id, metadata: r.metadata ?? null })
-        const payments = fromCradle<RefundService>(cradle, "paymentService")
+        const payments = optionalFromCradle<RefundService>(cradle, "paymentService")
         const [payment] = payments ? await payments.list({ id: current.payment_id }, { select: ["id", "data"] }) : []
         return {
           paymentId: current.payment_id,
@@ -108,7 +98,7 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
       await service().update({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
     },
     async remember(paymentId, data) {
-      const payments = fromCradle<RefundService>(cradle, "paymentService")
+      const payments = optionalFromCradle<RefundService>(cradle, "paymentService")
       if (!payments) throw new Error("the payment module's payment records are not available to the provider")
       await payments.update({ id: paymentId, data })
     },
@@ -121,28 +111,7 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
  * locking provider: across servers with the Redis or PostgreSQL provider.
  */
 export async function withLock<T>(cradle: Cradle, key: string, job: () => Promise<T>): Promise<T> {
-  const locking = lockingOf(cradle)
-  if (!locking) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      "monobank: Medusa's locking module is not available to the payment module; nothing was sent to monobank"
-    )
-  }
+  const locking = lockingModuleOf(cradle, "nothing was sent to monobank")
   return locking.execute(key, job, { timeout: 60 })
 }
 
-/**
- * The payment module's container holds the locking module only when the store lists it in the
- * module's `dependencies`; otherwise it is taken from the application container.
- */
-function lockingOf(cradle: Cradle): Locking | undefined {
-  const local = fromCradle<Locking>(cradle, Modules.LOCKING)
-  if (local) return local
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const { container } = require("@medusajs/framework") as { container: { resolve(key: string, options?: object): unknown } }
-    return (container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined) ?? undefined
-  } catch {
-    return undefined
-  }
-}
