@@ -62,10 +62,33 @@ if (env.MONOBANK_FISCAL_BASKET === "true") {
   paymentProviders.push({ ...debit, id: "monobank-fiscal", options: { ...debit.options, fiscalBasket: true } })
 }
 
+/**
+ * Several servers (or a server and a worker) must share locks, events and workflow state: with
+ * REDIS_URL set, the dev store registers Medusa's Redis modules for all of them (README, "Running
+ * several servers"). Without REDIS_URL, one process keeps them in memory, as Medusa's defaults do.
+ */
+const sharedStateModules = env.REDIS_URL
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: env.REDIS_URL } } },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: env.REDIS_URL } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: env.REDIS_URL } },
+          ],
+        },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    // "server" (HTTP only), "worker" (subscribers and scheduled jobs only) or "shared" (both).
+    workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) || "shared",
     http: {
       storeCors: env.STORE_CORS || "http://localhost:8000",
       adminCors: env.ADMIN_CORS || "http://localhost:9000",
@@ -78,6 +101,7 @@ module.exports = defineConfig({
     disable: env.MEDUSA_ADMIN_DISABLED === "true",
   },
   modules: [
+    ...sharedStateModules,
     {
       resolve: "@medusajs/medusa/payment",
       key: Modules.PAYMENT,

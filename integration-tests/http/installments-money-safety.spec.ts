@@ -9,6 +9,8 @@ import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { bookLateInstallmentReturns } from "../../src/workflows/installments/book-late-returns"
 import { lateReturnNote } from "../../src/providers/monobank-installments/return-ledger"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, sessionOfCart, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -75,7 +77,37 @@ medusaIntegrationTestRunner({
       }
     }
 
+    async function waitForBankState(bankOrderId: string, subState: string) {
+      const deadline = Date.now() + 10_000
+      while ((await env.emulator.control.getInstallmentOrder(bankOrderId)).order_sub_state !== subState) {
+        if (Date.now() > deadline) throw new Error(`bank order ${bankOrderId} never reached ${subState}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+
     const returnCalls = async () => (await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/return"))
+
+    it("concurrent authorizations of one confirmed session: one payment, the bank order is not rejected, and capture confirms it", async () => {
+      await env.emulator.control.setWebhookMode("hold") // the storefront's completions race instead of the callback
+      const { session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
+      const bankOrderId = session.data.order_id as string
+      await waitForBankState(bankOrderId, "WAITING_FOR_STORE_CONFIRM")
+
+      // Medusa cancels with the provider when creating the payment fails (here: another call made it).
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const results = await Promise.allSettled([1, 2, 3].map(() => paymentModule.authorizePaymentSession(session.id, {})))
+      expect(results.some((r) => r.status === "fulfilled")).toBe(true)
+
+      const payments = await paymentModule.listPayments({ payment_session_id: session.id })
+      expect(payments).toHaveLength(1)
+      expect(payments[0].canceled_at).toBeFalsy()
+      expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/reject"))).toEqual([])
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).order_sub_state).toBe("WAITING_FOR_STORE_CONFIRM")
+
+      const captured = await api.post(`/admin/payments/${payments[0].id}/capture`, {}, fx.admin)
+      expect(captured.status).toBe(200)
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).state).toBe("SUCCESS")
+    })
 
     it("a session started with planted provider-owned keys behaves like a clean one: completed by the callback, one return booked once", async () => {
       const { cart, payment, bankOrderId } = await capturedOrder(PLANTED)

@@ -18,24 +18,29 @@ export function optionalFromCradle<T>(cradle: Cradle, key: string): T | undefine
 }
 
 /**
+ * A module of the application's container (`Modules.*` key), or undefined outside a running
+ * application (a module test, a unit test). Public module services only.
+ */
+export function applicationModule<T>(key: string): T | undefined {
+  try {
+    // Required lazily: the framework's entry point is loaded by the application, not by this file.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
+    return container.resolve<T | undefined>(key, { allowUnregistered: true }) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Medusa's locking module: the payment module's own when it has one, else the application's. Its
  * locks hold across servers only with a shared (Redis or PostgreSQL) locking provider. Throws,
  * saying that `refusal` happened, when there is none: a money path must not run unlocked.
  */
 export function lockingModuleOf(cradle: Cradle, refusal: string): Pick<ILockingModule, "execute"> {
-  const own = optionalFromCradle<ILockingModule>(cradle, Modules.LOCKING)
-  if (own) return own
-  let shared: ILockingModule | undefined
-  try {
-    // Required lazily: the framework's entry point is loaded by the application, not by this file.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
-    shared = container.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true })
-  } catch {
-    shared = undefined
-  }
-  if (!shared) {
+  const locking = optionalFromCradle<ILockingModule>(cradle, Modules.LOCKING) ?? applicationModule<ILockingModule>(Modules.LOCKING)
+  if (!locking) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank: Medusa's locking module is not available; ${refusal}`)
   }
-  return shared
+  return locking
 }

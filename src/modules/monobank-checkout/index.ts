@@ -5,6 +5,7 @@
  */
 import { Module } from "@medusajs/framework/utils"
 import { MonobankCheckoutModuleService } from "./service"
+import reportSharedState from "./loaders/shared-state"
 
 export const MONOBANK_CHECKOUT_MODULE = "monobankCheckout"
 
@@ -15,4 +16,5 @@ export { readCheckoutOutcome, type CheckoutOutcome } from "./outcome"
 
 export default Module(MONOBANK_CHECKOUT_MODULE, {
   service: MonobankCheckoutModuleService,
+  loaders: [reportSharedState],
 })

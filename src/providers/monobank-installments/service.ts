@@ -39,6 +39,7 @@ import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
 import { lockingModuleOf } from "../../utils/module-container"
+import { paymentStateOfSession } from "../../utils/medusa-payments"
 import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
 import { bookedReturns } from "./return-ledger"
@@ -155,11 +156,15 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     if (!context?.idempotency_key) {
       // Medusa cancels with a payment id. Without one, this is authorizePaymentSession undoing an
       // authorize whose payment could not be created, usually because a concurrent authorize of
-      // the same session created it: the confirmed bank order is that payment's money.
-      this.logger_.warn(
-        `monobank installments: cancel of order ${orderId} without a Medusa payment (failed or concurrent authorize); the bank order is left as it is`
-      )
-      return { data: ownedData(data) }
+      // the same session created it: then the confirmed bank order is that payment's money.
+      const sessionId = typeof data?.store_order_id === "string" ? data.store_order_id : undefined
+      const state = await paymentStateOfSession(sessionId)
+      if (state !== "none") {
+        this.logger_.warn(
+          `monobank installments: order ${orderId} left as it is at the bank (cancel after a failed authorize): ${state === "rests" ? `a Medusa payment of session ${sessionId} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
+        )
+        return { data: ownedData(data) }
+      }
     }
     const info = await this.bank("reject the installment order", () => this.orders_.reject(orderId))
     if (info.state === "SUCCESS") {
@@ -168,6 +173,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         `monobank installment order ${orderId} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
       )
     }
+    this.logger_.info(
+      `monobank installments: order ${orderId} rejected by this store: ${context?.idempotency_key ? `Medusa canceled payment ${context.idempotency_key}` : "Medusa's authorize failed and no Medusa payment rests on it"}`
+    )
     return { data: this.withState(data, info) }
   }
 

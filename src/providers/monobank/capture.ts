@@ -8,7 +8,7 @@ import { reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank
 import { formatMinor, type ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
 import { applyStatus, type MonobankData } from "./payment-data"
-import { capturedMinor, HOLD_RELEASE_PREFIX } from "./status"
+import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "./status"
 
 export async function readInvoice(deps: ProviderDeps, invoiceId: string): Promise<InvoiceStatusRecord> {
   try {
@@ -27,7 +27,7 @@ const NOT_CAPTURABLE: Partial<Record<InvoiceStatusRecord["status"], string>> = {
   processing: "the shopper's payment is still being processed by monobank",
   failure: "the monobank payment failed; there is nothing to capture",
   expired: "the monobank invoice expired unpaid; there is nothing to capture",
-  reversed: "the hold was released (cancelled, or expired after 9 days without capture); the money can no longer be captured",
+  reversed: "the hold was released; the money can no longer be captured",
   unknown: "monobank reports a status this plugin does not know yet; nothing was captured, try again later",
 }
 
@@ -55,7 +55,8 @@ export async function captureInvoice(
     return applyStatus(data, record)
   }
   if (record.status !== "hold") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot capture: ${NOT_CAPTURABLE[record.status]}`)
+    const who = record.status === "reversed" ? ` (${whoReleased(record)})` : ""
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot capture: ${NOT_CAPTURABLE[record.status]}${who}`)
   }
   if (amountMinor === undefined) {
     throw new MedusaError(
@@ -80,6 +81,17 @@ export async function captureInvoice(
   }
   deps.logger.info(`monobank: captured ${formatMinor(amount, record.ccy)} of invoice ${data.invoiceId}`)
   return applyStatus(data, await readInvoice(deps, data.invoiceId))
+}
+
+/** Who released a hold, as far as the bank's record tells: a release this store sent carries its mark. */
+function whoReleased(record: InvoiceStatusRecord): string {
+  const ours = record.cancelList?.find(isHoldRelease)
+  if (!ours) return "not by this store: it expired after 9 days without capture, or was cancelled in the monobank business cabinet"
+  const cause = ours.extRef!.slice(HOLD_RELEASE_PREFIX.length)
+  const when = ours.createdDate ? ` on ${ours.createdDate}` : ""
+  return cause.startsWith("pay_")
+    ? `this store released it${when} when Medusa canceled payment ${cause}`
+    : `this store released it${when}: its payment session ended without a Medusa payment`
 }
 
 /** Already over: nothing left to release, no need to ask the bank. */
@@ -134,6 +146,7 @@ async function cancelHold(
     if (after.status === "reversed" && capturedMinor(after) === 0) return applyStatus(data, after)
     throw toMedusaError(`release the hold of invoice ${data.invoiceId}`, error)
   }
-  deps.logger.info(`monobank: released the hold of ${formatMinor(record.amount, record.ccy)} on invoice ${data.invoiceId}`)
+  const cause = extRef ? `Medusa canceled payment ${extRef}` : "no Medusa payment rests on it"
+  deps.logger.info(`monobank: released the hold of ${formatMinor(record.amount, record.ccy)} on invoice ${data.invoiceId}: ${cause}`)
   return applyStatus(data, await readInvoice(deps, data.invoiceId))
 }

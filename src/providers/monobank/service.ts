@@ -52,7 +52,8 @@ import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from ".
 import { startPayment, toBankAmount } from "./start-payment"
 import { SESSION_STATUS } from "./status"
 import { chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
-import { paymentRestsOn, releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
+import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
+import { paymentStateOfSession } from "../../utils/medusa-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 
@@ -171,16 +172,28 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
-    // No idempotency key: Medusa's own authorize step failed after ours succeeded, possibly because a
-    // concurrent authorize of the session won; its payment rests on this money.
-    if (!input.context?.idempotency_key && (await paymentRestsOn(this.cradle, data))) return { data: input.data }
-    return { data: await releaseInvoice(this.deps, data, input.context?.idempotency_key) }
+    const paymentId = input.context?.idempotency_key
+    if (!paymentId && !(await this.noPaymentRestsOn(data, "cancel after a failed authorize"))) return { data: input.data }
+    return { data: await releaseInvoice(this.deps, data, paymentId) }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
-    return { data: await releaseForDeletedSession(this.deps, data, () => paymentRestsOn(this.cradle, data)) }
+    return { data: await releaseForDeletedSession(this.deps, data, async () => !(await this.noPaymentRestsOn(data, "deleted session"))) }
+  }
+
+  /**
+   * Medusa also cancels without a payment id when creating the payment failed, often because a
+   * concurrent authorize of the session created it: that payment's order rests on this money.
+   */
+  private async noPaymentRestsOn(data: MonobankData, why: string): Promise<boolean> {
+    const state = await paymentStateOfSession(data.reference)
+    if (state === "none") return true
+    this.deps.logger.warn(
+      `monobank: invoice ${data.invoiceId} left as it is at the bank (${why}): ${state === "rests" ? `a Medusa payment of session ${data.reference} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
+    )
+    return false
   }
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {

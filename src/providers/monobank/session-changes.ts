@@ -42,25 +42,6 @@ export async function replaceInvoice(deps: ProviderDeps, old: MonobankData, inpu
   return { data: { ...sessionInputKeys(input.data), ...started.data }, status: started.status }
 }
 
-type PaymentList = { list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]> }
-
-/**
- * Whether a Medusa payment (not canceled) rests on the session of `data`: then its money belongs
- * to an order and must not be released from a session change. Throws when it cannot tell.
- */
-export async function paymentRestsOn(cradle: Record<string, unknown>, data: MonobankData): Promise<boolean> {
-  if (!data.reference) return true
-  let payments: PaymentList | undefined
-  try {
-    payments = cradle.paymentService as PaymentList | undefined
-  } catch {
-    payments = undefined
-  }
-  if (!payments) return true
-  const found = await payments.list({ payment_session_id: data.reference }, { select: ["id", "canceled_at"] })
-  return found.some((payment) => !payment.canceled_at)
-}
-
 /**
  * The session is gone (a new one replaced it, or the cart was completed another way): withdraw an
  * unpaid invoice, release a hold and refund a payment, when no Medusa payment rests on them (the
@@ -73,10 +54,7 @@ export async function releaseForDeletedSession(
   restsOnPayment: () => Promise<boolean>
 ): Promise<MonobankData> {
   try {
-    if (await restsOnPayment()) {
-      deps.logger.warn(`monobank: invoice ${data.invoiceId} of a deleted payment session has a Medusa payment; left as is`)
-      return data
-    }
+    if (await restsOnPayment()) return data
     const record = await readInvoice(deps, data.invoiceId)
     if (record.status === "success" && refundableMinor(record) > 0) return await refundOrphan(deps, data, record)
     return await releaseInvoice(deps, data, undefined)
