@@ -70,7 +70,7 @@ if (env.MONOBANK_FISCAL_BASKET === "true") {
 const sharedStateModules = env.REDIS_URL
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: env.REDIS_URL } } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: env.REDIS_URL } } },
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: env.REDIS_URL } },
       {
         resolve: "@medusajs/medusa/locking",

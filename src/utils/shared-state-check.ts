@@ -36,7 +36,7 @@ export const SHARED_MODULES: readonly SharedModule[] = [
     register:
       '{ resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] } }',
     withoutIt:
-      "cart locks hold per process, so two servers can complete one cart into two orders, and the plugin's one-refund-per-invoice, one-bank-read-per-order and reconcile locks do not hold across servers",
+      "Medusa's cart lock holds per process, so two servers can complete one cart into two orders (Medusa's duplicates, which no payment plugin can prevent), and the plugin's one-refund-per-invoice, one-bank-read-per-order and reconcile locks do not hold across servers",
   },
   {
     key: "event_bus",
@@ -48,7 +48,7 @@ export const SHARED_MODULES: readonly SharedModule[] = [
   {
     key: "workflows",
     isShared: (entry) => !!entry && !resolveOf(entry).includes("workflow-engine-inmemory"),
-    register: '{ resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: redisUrl } } }',
+    register: '{ resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } }',
     withoutIt: "scheduled jobs (the plugin's reconcile jobs included) run in every process at once, and workflow state is lost on restart",
   },
 ]
