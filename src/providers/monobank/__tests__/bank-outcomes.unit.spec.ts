@@ -308,11 +308,19 @@ describe("monobank provider against the bank emulator", () => {
     expect(canceled.data).toMatchObject({ status: "reversed", finalAmount: 0 })
     const invoice = await emulator.control.getInvoice(held.invoiceId as string)
     expect(invoice.cancelList.map((c: any) => c.extRef)).toEqual(["hold-release:pay_1"])
-    await expect(provider.capturePayment({ data: canceled.data })).rejects.toThrow(/hold was released/)
+    await expect(provider.capturePayment({ data: canceled.data })).rejects.toThrow(
+      /hold was released; .*\(this store released it on .* when Medusa canceled payment pay_1\)/
+    )
     // Cancelling again is a no-op, without a bank call.
     const calls = await bankCalls("/invoice/cancel")
     await provider.cancelPayment({ data: canceled.data, context: { idempotency_key: "pay_1" } })
     expect(await bankCalls("/invoice/cancel")).toBe(calls)
+  })
+
+  it("a hold the bank let expire is not blamed on this store when a capture comes too late", async () => {
+    const held = await heldPayment()
+    await emulator.control.advanceClock(10 * 24 * 60 * 60 * 1000)
+    await expect(provider.capturePayment({ data: held })).rejects.toThrow(/hold was released; .*\(not by this store: it expired/)
   })
 
   it("reports a declined card as an error with the bank's reason", async () => {
