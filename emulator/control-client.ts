@@ -5,6 +5,7 @@ import type { CheckoutOrder } from "./checkout/orders"
 import type { extendedShape } from "./checkout/records"
 import type { CheckoutCompletion } from "./checkout/schemas"
 import type { DeliveryRecord, WebhookMode } from "./delivery"
+import type { ChaosSpec, ChaosTally } from "./chaos"
 import type { CallRecord, FaultSpec } from "./faults"
 import type { InstallmentOrder } from "./installments/types"
 
@@ -27,6 +28,11 @@ export interface EmulatorControl {
   /** New ECDSA key pair; returns the new public key (base64 of PEM). */
   rotateKey(): Promise<string>
   injectFault(fault: FaultSpec): Promise<void>
+  /** Extension: random API faults and webhook drops/duplicates/delays at given rates (see ../chaos). */
+  setChaos(spec: ChaosSpec): Promise<ChaosTally>
+  /** Extension: what chaos did so far. */
+  chaosTally(): Promise<ChaosTally & { active: boolean }>
+  clearChaos(): Promise<void>
   /** Extension: removes every injected fault. */
   clearFaults(): Promise<void>
   setWebhookMode(mode: WebhookMode): Promise<void>
@@ -85,6 +91,9 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,
     injectFault: async (fault) => void (await call("POST", "/faults", fault)),
     clearFaults: async () => void (await call("DELETE", "/faults")),
+    setChaos: (spec) => call("PUT", "/chaos", spec),
+    chaosTally: () => call("GET", "/chaos"),
+    clearChaos: async () => void (await call("DELETE", "/chaos")),
     setWebhookMode: async (mode) => void (await call("PUT", "/webhooks/mode", { mode })),
     releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,
     flushWebhooks: async () => void (await call("POST", "/webhooks/flush")),

@@ -25,6 +25,15 @@ const faultSchema = z.strictObject({
   afterProcessing: z.boolean().optional(),
 })
 
+const share = z.number().min(0).max(1).optional()
+const chaosSchema = z.strictObject({
+  seed: z.number().int(),
+  api: z.strictObject({ error500: share, error429: share, slow: share, slowMs: z.number().int().positive().optional() }).optional(),
+  notifications: z
+    .strictObject({ drop: share, duplicate: share, delay: share, delayMs: z.number().int().positive().optional() })
+    .optional(),
+})
+
 export function controlRoutes(emulator: Emulator): Route[] {
   const { invoices, installments, checkout, delivery, clock } = emulator
   const route = (method: Route["method"], pattern: string, handler: Route["handler"]): Route => ({
@@ -97,6 +106,15 @@ export function controlRoutes(emulator: Emulator): Route[] {
       return ok({ now: clock.iso() })
     }),
     route("POST", "/keys/rotate", () => ok({ key: emulator.keys.rotate() })),
+    route("PUT", "/chaos", (ctx) => {
+      emulator.chaos.configure(parseWith(chaosSchema, jsonBody(ctx)))
+      return ok(emulator.chaos.tally())
+    }),
+    route("GET", "/chaos", () => ok(emulator.chaos.tally())),
+    route("DELETE", "/chaos", () => {
+      emulator.chaos.reset()
+      return ok(emulator.chaos.tally())
+    }),
     route("GET", "/faults", () => ok(emulator.faults.list())),
     route("POST", "/faults", (ctx) => {
       emulator.faults.add(parseWith(faultSchema, jsonBody(ctx)))

@@ -28,7 +28,13 @@ export type DeliveryRecord = {
 
 export type Notification = Pick<DeliveryRecord, "kind" | "url" | "body" | "headers" | "subject">
 
-export type DeliveryOptions = { retryDelayMs: number; now: () => string; timeoutMs?: number }
+export type DeliveryOptions = {
+  retryDelayMs: number
+  now: () => string
+  timeoutMs?: number
+  /** What chaos makes of a notification in "deliver" mode (see ./chaos); delivered when absent. */
+  fate?: () => { fate: "deliver" | "drop" | "duplicate" | "delay"; delayMs: number }
+}
 
 export class Delivery {
   private records: DeliveryRecord[] = []
@@ -53,7 +59,19 @@ export class Delivery {
       this.held.push(this.record(notification, "held"))
       return
     }
-    const copies = this.mode === "duplicate" ? 2 : 1
+    const { fate, delayMs } = this.mode === "deliver" && this.options.fate ? this.options.fate() : { fate: "deliver", delayMs: 0 }
+    if (fate === "drop") {
+      this.record(notification, "dropped")
+      return
+    }
+    if (fate === "delay") {
+      // Outside the per-subject chain: later notifications about the same subject overtake it.
+      const record = this.record(notification, "pending")
+      const generation = this.generation
+      void this.track(this.sleep(delayMs).then(() => this.send(record, generation)))
+      return
+    }
+    const copies = this.mode === "duplicate" || fate === "duplicate" ? 2 : 1
     for (let i = 0; i < copies; i++) this.chain(this.record(notification, "pending"))
   }
 

@@ -6,6 +6,7 @@ import { statusRecord } from "./acquiring/records"
 import { Wallets } from "./acquiring/wallets"
 import { callbackRecord } from "./checkout/records"
 import { CheckoutOrders } from "./checkout/orders"
+import { Chaos } from "./chaos"
 import { Clock } from "./clock"
 import { Delivery } from "./delivery"
 import { CallLog, Faults } from "./faults"
@@ -19,6 +20,7 @@ export class Emulator {
   /** mono checkout signs its callbacks with its own key (`/personal/checkout/signature/public/key`). */
   readonly checkoutKeys = new WebhookKeys()
   readonly faults = new Faults()
+  readonly chaos = new Chaos()
   readonly calls = new CallLog()
   readonly wallets = new Wallets()
   readonly delivery: Delivery
@@ -30,7 +32,11 @@ export class Emulator {
 
   constructor(readonly options: ResolvedOptions) {
     this.clock.bankPrecision = options.timestampPrecision
-    this.delivery = new Delivery({ retryDelayMs: options.webhookRetryDelayMs, now: () => this.clock.iso() })
+    this.delivery = new Delivery({
+      retryDelayMs: options.webhookRetryDelayMs,
+      now: () => this.clock.iso(),
+      fate: () => this.chaos.notificationFate(),
+    })
     this.qr = new QrCashiers(() => this.baseUrl())
     this.invoices = new InvoiceBook({
       clock: this.clock,
@@ -94,6 +100,7 @@ export class Emulator {
     this.installments.reset()
     this.checkout.reset()
     this.faults.reset()
+    this.chaos.reset()
     this.delivery.reset()
     this.calls.reset()
   }

@@ -3,6 +3,7 @@
  * and one error mapping per API family.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import type { Chaos } from "./chaos"
 import type { CallLog, FaultSpec, Faults } from "./faults"
 import { HttpError, errorResult, type ApiFamily, type HandlerResult, type RequestContext } from "./http-util"
 import { newTraceId } from "./ids"
@@ -13,6 +14,8 @@ const MAX_BODY_BYTES = 1024 * 1024
 export type ServerDeps = {
   router: Router
   faults: Faults
+  /** Random faults at configured rates, after the injected ones. */
+  chaos?: Chaos
   calls: CallLog
   now: () => string
   log: boolean
@@ -54,7 +57,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return
   }
 
-  const fault = family === "control" ? undefined : deps.faults.take(method, path)
+  const fault = family === "control" ? undefined : (deps.faults.take(method, path) ?? (isBankApi(family) ? deps.chaos?.apiFault(path) : undefined))
   if (fault && !fault.afterProcessing) {
     if (fault.kind === "slow") {
       await delay(fault.delayMs ?? 1000)

@@ -40,6 +40,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = createEmulatorServer({
     router,
     faults: emulator.faults,
+    chaos: emulator.chaos,
     calls: emulator.calls,
     now: () => emulator.clock.iso(),
     log: resolved.log,
