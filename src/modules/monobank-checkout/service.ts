@@ -102,6 +102,15 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
     })
   }
 
+  /**
+   * The record's Medusa order no longer exists (a rollback deleted it): the record is not
+   * `completed` any more but `needs_attention` with `error`, so the next sync places the order again.
+   * The caller has checked that the order is gone and removed the link to it.
+   */
+  async reopenCheckoutOrder(id: string, error: string): Promise<void> {
+    await this.updateMonobankCheckoutOrders({ id, status: "needs_attention", completed_at: null, error })
+  }
+
   /** Seconds the checkout workflows hold the cart lock, for this store's client timeout (see ./lock-ttl). */
   syncLockTtlSeconds(): number {
     // The client below keeps the HTTP core's default retries, which lock-ttl assumes too.

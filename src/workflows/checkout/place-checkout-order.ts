@@ -3,17 +3,16 @@ import {
   completeCartWorkflow,
   createPaymentCollectionForCartWorkflow,
   createPaymentSessionsWorkflow,
-  createRemoteLinkStep,
   refreshPaymentCollectionForCartWorkflow,
   removeShippingMethodFromCartStep,
   updateCartWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../lib/monobank"
-import { MONOBANK_CHECKOUT_MODULE } from "../../modules/monobank-checkout"
 import type { CheckoutOutcome } from "../../modules/monobank-checkout/outcome"
 import { cartUpdateFromRecord } from "./order-details"
+import { forgetRolledBackOrderStep } from "./steps/forget-rolled-back-order"
+import { linkCheckoutOrderStep } from "./steps/link-checkout-order"
 import { markCheckoutCompletedStep } from "./steps/mark-checkout-completed"
 import { prepareCheckoutPaymentStep } from "./steps/prepare-checkout-payment"
 import { resolveCheckoutDeliveryStep } from "./steps/resolve-checkout-delivery"
@@ -33,7 +32,10 @@ export const placeMonobankCheckoutOrderWorkflowId = "monobank-checkout-place-ord
  * Turns the cart of a placed checkout order into a Medusa order: the shopper's contact and
  * addresses and the delivery from the bank's record, the payment recorded against the provider
  * of the payment method (no second charge), then Medusa's own cart completion. Run inside the
- * sync workflow, which holds the cart lock; every step undoes itself if a later one fails.
+ * sync workflow, which holds the cart lock; every step undoes itself if a later one fails. Medusa's
+ * completion hands a cart's existing order to a later completion of the same cart, so should the
+ * lock ever stop serializing two syncs, both may reach the same order: linking it is then not a
+ * failure, and a rollback leaves no link to the order it deleted (see the two steps).
  */
 export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
   placeMonobankCheckoutOrderWorkflowId,
@@ -61,16 +63,11 @@ export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
     }))
     createPaymentSessionsWorkflow.runAsStep({ input: sessionInput })
 
+    forgetRolledBackOrderStep({ checkout_id: input.checkout_id })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
-    createRemoteLinkStep(
-      transform({ input, order }, ({ input, order }) => [
-        {
-          [MONOBANK_CHECKOUT_MODULE]: { monobank_checkout_order_id: input.checkout_id },
-          [Modules.ORDER]: { order_id: order.id },
-        },
-      ])
-    ).config({ name: "monobank-checkout-link-order" })
-    markCheckoutCompletedStep({ id: input.checkout_id })
+    const placed = transform({ input, order }, ({ input, order }) => ({ checkout_id: input.checkout_id, order_id: order.id }))
+    linkCheckoutOrderStep(placed)
+    markCheckoutCompletedStep(placed)
     return new WorkflowResponse(transform({ order }, ({ order }) => ({ order_id: order.id })))
   }
 )

@@ -1,11 +1,13 @@
 /**
  * Finds mono checkout orders whose outcome the store may have missed (every callback attempt
- * failed and the shopper never came back to the return page) and brings them up to date with the
- * bank, one at a time. Run by the scheduled job `monobank-checkout-reconcile`.
+ * failed and the shopper never came back to the return page), and completed ones whose order was
+ * deleted, and brings them up to date with the bank, one at a time. Run by the scheduled job
+ * `monobank-checkout-reconcile`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
 import { isDueForSync, RECONCILE_WINDOW_MS } from "../../utils/reconcile-schedule"
+import { linkedOrdersOf } from "./linked-order"
 import { checkoutModule } from "./steps/module"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
 
@@ -17,15 +19,37 @@ export const RECONCILED_STATUSES = ["awaiting_shopper", "needs_attention"] as co
 
 export type ReconcileSummary = { checked: number } & Record<CheckoutSyncResult["kind"], number>
 
+/** At most this many records of each kind are looked at per run. */
+const CANDIDATES_PER_RUN = 1000
+
+type Candidate = { id: string; order_ref: string; created_at: Date; last_checked_at: Date | null }
+
+/**
+ * Completed records whose linked order no longer exists (a rollback deleted it after another sync
+ * had linked it): not settled, the order must be placed again. The newest first.
+ */
+async function completedWithoutOrder(container: MedusaContainer, since: Date): Promise<Candidate[]> {
+  const completed: Candidate[] = await checkoutModule(container).listMonobankCheckoutOrders(
+    { status: "completed", created_at: { $gte: since } },
+    { select: ["id", "order_ref", "created_at", "last_checked_at"], order: { created_at: "DESC" }, take: CANDIDATES_PER_RUN }
+  )
+  const linked = await linkedOrdersOf(container, completed.map((record) => record.id))
+  return completed.filter((record) => linked.get(record.id)?.exists === false)
+}
+
 export async function syncDueCheckoutOrders(
   container: MedusaContainer,
   { now = new Date(), limit = 50 }: { now?: Date; limit?: number } = {}
 ): Promise<ReconcileSummary> {
-  const candidates = await checkoutModule(container).listMonobankCheckoutOrders(
-    { status: [...RECONCILED_STATUSES], created_at: { $gte: new Date(now.getTime() - RECONCILE_WINDOW_MS) } },
-    { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: 1000 }
-  )
-  const due = candidates.filter((order) => isDueForSync(order, now)).slice(0, limit)
+  const since = new Date(now.getTime() - RECONCILE_WINDOW_MS)
+  const [unsettled, deadLinked] = await Promise.all([
+    checkoutModule(container).listMonobankCheckoutOrders(
+      { status: [...RECONCILED_STATUSES], created_at: { $gte: since } },
+      { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
+    ),
+    completedWithoutOrder(container, since),
+  ])
+  const due = [...unsettled, ...deadLinked].filter((order) => isDueForSync(order, now)).slice(0, limit)
   const summary: ReconcileSummary = {
     checked: 0,
     synced: 0,

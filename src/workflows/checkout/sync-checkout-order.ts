@@ -2,6 +2,7 @@ import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/m
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { readCheckoutOutcome, type CheckoutOutcome } from "../../modules/monobank-checkout/outcome"
 import { placeMonobankCheckoutOrderWorkflow } from "./place-checkout-order"
+import { dropDeadOrderLinkStep } from "./steps/drop-dead-order-link"
 import { fetchCheckoutRecordStep } from "./steps/fetch-checkout-record"
 import { flagCheckoutOrderStep } from "./steps/flag-checkout-order"
 import { loadCheckoutOrderStep } from "./steps/load-checkout-order"
@@ -32,17 +33,20 @@ export const syncMonobankCheckoutOrderWorkflowId = "monobank-checkout-sync-order
  * the lock, an order already made is found and nothing is placed again. The lock outlives the
  * worst bank read plus placing the order (computed from the client's timeout and retries), and
  * should it still run out, a completed checkout order is never moved back (updateCheckoutOrderState).
+ * A record whose linked order no longer exists is not settled: the order is placed again, once.
  */
 export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
   syncMonobankCheckoutOrderWorkflowId,
   (input: SyncMonobankCheckoutOrderInput) => {
     const lock = planCheckoutLockStep({})
     acquireLockStep({ key: input.order_ref, timeout: 30, ttl: lock.ttl, ownerId: lock.owner })
-    const checkout = loadCheckoutOrderStep({ order_ref: input.order_ref })
+    const loaded = loadCheckoutOrderStep({ order_ref: input.order_ref })
     const record = fetchCheckoutRecordStep(
-      transform({ checkout }, ({ checkout }) => ({ order_id: checkout.order_id, order_ref: checkout.order_ref }))
+      transform({ loaded }, ({ loaded }) => ({ order_id: loaded.order_id, order_ref: loaded.order_ref }))
     )
     const outcome = transform({ record }, ({ record }): CheckoutOutcome => readCheckoutOutcome(record))
+    // Linked to an order a rollback deleted: the dead link goes, and the order is placed again below.
+    const checkout = dropDeadOrderLinkStep(loaded)
     recordCheckoutStateStep({ checkout, record, outcome })
 
     // Paid at the bank, but the cart already became an order through another payment: never a

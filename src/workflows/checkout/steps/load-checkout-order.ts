@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
+import { existingOrderIds, linkedOrderOf } from "../linked-order"
 import { checkoutModule } from "./module"
 
 export type LoadedCheckoutOrder = {
@@ -8,8 +9,10 @@ export type LoadedCheckoutOrder = {
   order_ref: string
   order_id: string
   status: CheckoutOrderStatus
-  /** The Medusa order made from it (linked). */
+  /** The Medusa order made from it (linked; canceled or soft-deleted, it is still the order). */
   medusa_order_id?: string
+  /** The record is linked to this order, but it no longer exists (a rollback deleted it). */
+  dead_order_id?: string
   /** The order of the cart when the cart was completed some other way (its own payment). */
   cart_order_id?: string
 }
@@ -22,19 +25,21 @@ export const loadCheckoutOrderStep = createStep(
     const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.order_ref })
     if (!checkout?.order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const [{ data: linked }, { data: cartOrders }] = await Promise.all([
-      query.graph({ entity: "monobank_checkout_order", fields: ["id", "order.id"], filters: { id: checkout.id } }),
+    const [linked, { data: cartOrders }] = await Promise.all([
+      linkedOrderOf(container, checkout.id),
       query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.order_ref } }),
     ])
-    const medusaOrderId = (linked[0] as { order?: { id: string } | null } | undefined)?.order?.id
-    const cartOrderId = cartOrders[0]?.order_id
+    const medusaOrderId = linked?.exists ? linked.order_id : undefined
+    const cartOrderId: string | undefined = cartOrders[0]?.order_id
+    const cartOrderExists = !!cartOrderId && (await existingOrderIds(container, [cartOrderId])).has(cartOrderId)
     return new StepResponse<LoadedCheckoutOrder>({
       id: checkout.id,
       order_ref: checkout.order_ref,
       order_id: checkout.order_id,
       status: checkout.status,
-      medusa_order_id: medusaOrderId ?? undefined,
-      cart_order_id: cartOrderId && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
+      medusa_order_id: medusaOrderId,
+      dead_order_id: linked && !linked.exists ? linked.order_id : undefined,
+      cart_order_id: cartOrderExists && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
     })
   }
 )

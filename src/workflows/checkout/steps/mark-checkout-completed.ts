@@ -1,14 +1,23 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { existingOrderIds } from "../linked-order"
 import { checkoutModule } from "./module"
 
 export const markCheckoutCompletedStepId = "monobank-checkout-mark-completed"
 
+/** Marks the record completed, only for an order that exists. */
 export const markCheckoutCompletedStep = createStep(
   markCheckoutCompletedStepId,
-  async (input: { id: string }, { container }) => {
+  async (input: { checkout_id: string; order_id: string }, { container }) => {
+    if (!(await existingOrderIds(container, [input.order_id])).has(input.order_id)) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `order ${input.order_id} was deleted before mono checkout record ${input.checkout_id} could be completed`
+      )
+    }
     const service = checkoutModule(container)
-    const before = await service.retrieveMonobankCheckoutOrder(input.id, { select: ["id", "status", "completed_at", "error"] })
-    await service.updateCheckoutOrderState({ id: input.id, status: "completed", completed_at: new Date(), error: null })
+    const before = await service.retrieveMonobankCheckoutOrder(input.checkout_id, { select: ["id", "status", "completed_at", "error"] })
+    await service.updateCheckoutOrderState({ id: input.checkout_id, status: "completed", completed_at: new Date(), error: null })
     return new StepResponse(undefined, before)
   },
   // Undoes its own write (the order it completed was rolled back): the one move out of `completed`.
