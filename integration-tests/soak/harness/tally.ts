@@ -39,8 +39,11 @@ const RELEASE_PATHS = ["/api/merchant/invoice/cancel", "/api/order/reject", "/ap
 const succeeded = (call: BankCall) => call.status >= 200 && call.status < 300
 
 export async function ordersPerCart(sql: Client, cartIds: string[]): Promise<Map<string, number>> {
+  // Every live order ever linked to the cart: a link dismissed while its order stayed would hide a duplicate.
   const { rows } = await sql.query(
-    `select cart_id, count(distinct order_id)::int as orders from order_cart where deleted_at is null and cart_id = any($1) group by cart_id`,
+    `select oc.cart_id, count(distinct o.id)::int as orders
+       from order_cart oc join "order" o on o.id = oc.order_id and o.deleted_at is null
+      where oc.cart_id = any($1) group by oc.cart_id`,
     [cartIds]
   )
   return new Map(cartIds.map((id) => [id, rows.find((r) => r.cart_id === id)?.orders ?? 0]))
