@@ -72,4 +72,4 @@ async function acquireRedis({ log = () => undefined } = {}) {
   return startRedisServer(log)
 }
 
-module.exports = { acquireRedis, redisAnswers, INSTALL_HINT }
+module.exports = { acquireRedis, startRedisServer, redisAnswers, INSTALL_HINT }
