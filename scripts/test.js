@@ -8,11 +8,13 @@ const os = require("node:os")
 const path = require("node:path")
 require("./lib/dependencies").ensureDependencies((message) => process.stdout.write(`[npm test] ${message}\n`))
 const { acquirePostgres, exportToEnv } = require("./lib/postgres")
+const { acquireRedis } = require("./lib/redis")
 
 const ROOT = path.resolve(__dirname, "..")
 const DEFAULT_SUITES = ["unit", "integration:modules", "integration:http", "packaging"]
-// "contract" compares against the bank's published material in ../shared; CI asks for it by name.
-const ALL_SUITES = [...DEFAULT_SUITES, "contract"]
+// "contract" compares against the bank's published material in ../shared; "soak" boots several
+// Medusa processes on one PostgreSQL and Redis (minutes). CI asks for both by name.
+const ALL_SUITES = [...DEFAULT_SUITES, "contract", "soak"]
 const requested = process.argv.slice(2)
 const unknown = requested.filter((s) => !ALL_SUITES.includes(s))
 if (unknown.length) {
@@ -80,6 +82,18 @@ async function main() {
     exportToEnv(db)
     log(`PostgreSQL: ${db.source}`)
   }
+  const redis = suites.includes("soak") ? await acquireRedis({ log }).catch((error) => ({ error })) : null
+  if (redis?.error) {
+    log(`Redis: ${redis.error.message}`)
+    await db?.stop()
+    process.stdout.write("0 passed, 1 failed\n")
+    process.exitCode = 1
+    return
+  }
+  if (redis) {
+    process.env.MONOBANK_TEST_REDIS_URL = redis.url
+    log(`Redis: ${redis.source}`)
+  }
   try {
     for (const suite of suites) {
       log(`jest ${suite}`)
@@ -89,6 +103,7 @@ async function main() {
       log(`${suite}: ${result.passed} passed, ${result.failed} failed`)
     }
   } finally {
+    await redis?.stop()
     await db?.stop()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
