@@ -25,17 +25,24 @@ export function optionalFromCradle<T>(cradle: Cradle, key: string): T | undefine
 export function lockingModuleOf(cradle: Cradle, refusal: string): Pick<ILockingModule, "execute"> {
   const own = optionalFromCradle<ILockingModule>(cradle, Modules.LOCKING)
   if (own) return own
-  let shared: ILockingModule | undefined
-  try {
-    // Required lazily: the framework's entry point is loaded by the application, not by this file.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
-    shared = container.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true })
-  } catch {
-    shared = undefined
-  }
+  const shared = fromApplication<ILockingModule>(Modules.LOCKING)
   if (!shared) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank: Medusa's locking module is not available; ${refusal}`)
   }
   return shared
+}
+
+/**
+ * A module of the application (e.g. the order module), which a provider's own container does not
+ * list; undefined when the provider runs without a Medusa application (a module test).
+ */
+export function fromApplication<T>(key: string): T | undefined {
+  try {
+    // Required lazily: the framework's entry point is loaded by the application, not by this file.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
+    return container.resolve<T | undefined>(key, { allowUnregistered: true }) ?? undefined
+  } catch {
+    return undefined
+  }
 }
