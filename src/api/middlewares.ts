@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { addMonobankBasket } from "../providers/monobank/store-middleware"
+import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { addInstallmentCartContext } from "./store/monobank/installments/session-middleware"
 
 export default defineMiddlewares({
@@ -12,6 +13,14 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [addMonobankBasket, addInstallmentCartContext],
+    },
+    {
+      // Refunds of monobank payments: one at a time per order, refused while an order change is
+      // open, and a refund Medusa answered with an error after the bank made it is marked for the
+      // admin's retry (see ./admin/payments/refund-guard).
+      method: ["POST"],
+      matcher: "/admin/payments/:id/refund",
+      middlewares: [guardMonobankRefund],
     },
     {
       // mono checkout callbacks: X-Sign is checked over the exact bytes the bank sent.

@@ -4,9 +4,16 @@
  * refunds can overwrite each other's data) and copies session data, which the storefront writes,
  * into it; it never writes `metadata` on its own. The payment module's records are read from the
  * provider's container (the provider lives in the payment module), as the card provider does.
+ * Beside the ledger: the payment's Medusa refunds, for the retry of a refund whose request Medusa
+ * answered with an error (see ../../utils/failed-refund-requests).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { readLateReturnNote, readLedger, type LedgerEntry } from "./return-ledger"
+import {
+  refundRecordedOnOrder,
+  retireRefund,
+  type MedusaRefundRow,
+} from "../../utils/failed-refund-requests"
 import { optionalFromCradle, type Cradle } from "../../utils/module-container"
 
 type ListService = {
@@ -22,6 +29,15 @@ export type PaymentLedger = {
   bookOnly?: string
   ledger: LedgerEntry[]
   save(ledger: LedgerEntry[]): Promise<void>
+  /** This refund and the payment's other refunds, as Medusa recorded them. */
+  current: MedusaRefundRow
+  others: MedusaRefundRow[]
+  /** Adds facts to a refund's metadata. */
+  mark(row: MedusaRefundRow, facts: Record<string, unknown>): Promise<void>
+  /** Whether the order records this refund. */
+  onOrder(row: MedusaRefundRow): Promise<boolean>
+  /** Takes a refund off the payment (soft delete) when this refund takes its place. */
+  retire(row: MedusaRefundRow): Promise<void>
 }
 
 
@@ -30,16 +46,29 @@ export async function loadPaymentLedger(cradle: Cradle, refundId: string): Promi
   const refunds = optionalFromCradle<ListService>(cradle, "refundService")
   const payments = optionalFromCradle<ListService>(cradle, "paymentService")
   const [refund] = refunds ? await refunds.list({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
-  if (!payments || !refund?.payment_id) {
+  if (!refunds || !payments || !refund?.payment_id) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `monobank installments: refund ${refundId} is not a refund Medusa recorded; refund through Medusa's refund of the payment`
     )
   }
-  return { ...(await ledgerOfPayment(payments, refund.payment_id)), bookOnly: readLateReturnNote(refund.note) }
+  const rows = (await refunds.list({ payment_id: refund.payment_id }, { select: ["id", "created_at", "metadata"] })).map(
+    (r): MedusaRefundRow => ({ id: r.id, created_at: r.created_at ?? null, metadata: r.metadata ?? null })
+  )
+  return {
+    ...(await ledgerOfPayment(payments, refund.payment_id)),
+    bookOnly: readLateReturnNote(refund.note),
+    current: rows.find((row) => row.id === refundId) ?? { id: refundId, metadata: null },
+    others: rows.filter((row) => row.id !== refundId),
+    async mark(row, facts) {
+      await refunds.update({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
+    },
+    onOrder: (row) => refundRecordedOnOrder(row.id),
+    retire: (row) => retireRefund(cradle, row.id),
+  }
 }
 
-async function ledgerOfPayment(payments: ListService, paymentId: string): Promise<PaymentLedger> {
+async function ledgerOfPayment(payments: ListService, paymentId: string): Promise<Pick<PaymentLedger, "paymentId" | "ledger" | "save">> {
   const [payment] = await payments.list({ id: paymentId }, { select: ["id", "metadata"] })
   const metadata = (payment?.metadata ?? {}) as Record<string, unknown>
   return {

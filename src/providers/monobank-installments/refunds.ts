@@ -4,14 +4,21 @@
  * payment's return ledger reconciled with the bank's `reverse_list`. A return whose answer is lost
  * is looked for in the bank's list; when it is not there yet the refund fails, nothing more is
  * sent for the order, and the return is booked by the next refund of the same sum (the store
- * owner's retry, or the late-returns job) once the bank lists it.
+ * owner's retry, or the late-returns job) once the bank lists it. The store owner's retry of a
+ * refund Medusa answered with an error after the bank returned the money (see
+ * ../../utils/failed-refund-requests) books that return and takes the failed refund's place.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
+import {
+  FAILED_REQUEST_RETRY_REFUSED,
+  failedRequestToRetry,
+  REPLACES_REFUND,
+} from "../../utils/failed-refund-requests"
 import { formatUah, toHryvnia, toKopecks } from "./amounts"
 import { isOutcomeUnknown } from "./bank-errors"
 import type { PaymentLedger } from "./payment-records"
-import { decideRefund, reconcileLedger, type LedgerEntry } from "./return-ledger"
+import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "./return-ledger"
 
 const MIN_RETURN_KOPECKS = 100n
 /** Reads of the bank's list after a lost answer, and the pause between them. */
@@ -53,6 +60,8 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
   }
 
   if (decision.kind === "booked") return { info, ledger }
+  const retried = bookOnly ? undefined : await retryOfFailedRequest(input, ledger, sum)
+  if (retried) return { info, ledger: retried }
   if (decision.kind === "adopt") {
     ledger = ledger.map((entry) => (entry === decision.entry ? { ...entry, refund_id: refundId } : entry))
     await input.ledger.save(ledger)
@@ -94,6 +103,38 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
   await settle("made")
   const after = await client.getOrderState(orderId).catch(() => info)
   return { info: after, ledger }
+}
+
+/**
+ * The store owner's retry of a refund whose request Medusa answered with an error after the bank
+ * made its return: the payment's latest refund, its return of exactly this sum. This refund books
+ * that return and the failed refund is taken off the payment, so Medusa's workflow records the
+ * money on the order once. When the order already records the failed one, the retry is refused
+ * once, saying the money went back.
+ */
+async function retryOfFailedRequest(input: ReturnInput, ledger: LedgerEntry[], sum: number): Promise<LedgerEntry[] | undefined> {
+  const records = input.ledger
+  const failed = failedRequestToRetry(records.others)
+  const entry = failed && returnBookedBy(ledger, failed.id, sum)
+  if (!failed || !entry) return undefined
+  if (await records.onOrder(failed)) {
+    await records.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `monobank already returned ${sum} UAH of installment order ${input.orderId} for refund ${failed.id}, whose request Medusa answered with an error; it is recorded on this payment and order. Nothing was sent. If you mean to return another ${sum} UAH, ask again`
+    )
+  }
+  await records.mark(records.current, { [REPLACES_REFUND]: failed.id })
+  const next = ledger.map((e) => (e === entry ? { ...e, refund_id: input.refundId } : e))
+  await records.save(next)
+  try {
+    await records.retire(failed)
+  } catch (error) {
+    // The failed refund still books the return: so must the ledger.
+    await records.save(ledger)
+    throw error
+  }
+  return next
 }
 
 async function bankReturns(client: InstallmentsClient, orderId: string) {

@@ -95,6 +95,11 @@ export function decideRefund(ledger: LedgerEntry[], refundId: string, sum: numbe
   return { kind: "send" }
 }
 
+/** The made return the refund `refundId` books, when it is of `sum` hryvnia. */
+export function returnBookedBy(ledger: LedgerEntry[], refundId: string, sum: number): LedgerEntry | undefined {
+  return ledger.find((entry) => entry.status === "made" && entry.refund_id === refundId && sameSum(entry.sum, sum))
+}
+
 /** Returns a refund should be run for (made at the bank, not booked in Medusa, or still in doubt). */
 export function entriesToBook(ledger: LedgerEntry[]): LedgerEntry[] {
   return ledger.filter((entry) => (entry.status === "made" && !entry.refund_id) || entry.status === "sent")

@@ -15,7 +15,11 @@ export const refundRecordSchema = z.object({
   status: z.enum(["processing", "success", "failure"]),
   /** "medusa": we asked the bank; "bank": made in the bank's cabinet and booked afterwards. */
   source: z.enum(["medusa", "bank"]),
-  /** For `source: "bank"`: the Medusa refund that booked it, once booked. */
+  /**
+   * The Medusa refund that booked it when not the one that sent it: for `source: "bank"`, once
+   * booked; for `source: "medusa"`, the retry that took the place of a refund whose request
+   * Medusa answered with an error.
+   */
   refundId: z.string().nullable().optional(),
   createdDate: z.string().optional(),
   /**

@@ -8,6 +8,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
+import { refundRecordedOnOrder, retireRefund } from "../../utils/failed-refund-requests"
 import { lockingModuleOf, optionalFromCradle, type Cradle } from "../../utils/module-container"
 
 
@@ -21,7 +22,7 @@ export const RETRY_REFUSED = "monobank_retry_refused"
 /** Medusa's refund ids start with this; an `extRef` like it that no refund has is a lost answer. */
 const MEDUSA_REFUND_PREFIX = "ref_"
 
-export type RefundRow = { id: string; metadata: Record<string, unknown> | null }
+export type RefundRow = { id: string; created_at?: string | Date | null; metadata: Record<string, unknown> | null }
 export type RefundLedger = {
   paymentId: string
   current: RefundRow
@@ -36,6 +37,10 @@ export type RefundBook = {
   mark(row: RefundRow, facts: Record<string, unknown>): Promise<void>
   /** Stores the payment's provider data now (Medusa stores nothing when the provider throws). */
   remember(paymentId: string, data: Record<string, unknown>): Promise<void>
+  /** Whether the order records this refund (see utils/failed-refund-requests). */
+  onOrder(row: RefundRow): Promise<boolean>
+  /** Takes a refund off the payment (soft delete) when the current refund takes its place. */
+  retire(row: RefundRow): Promise<void>
 }
 
 type RefundService = {
@@ -77,8 +82,8 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
       try {
         const [current] = await service().list({ id: refundId }, { select: ["id", "payment_id", "metadata"] })
         if (!current) throw new Error(`Medusa has no refund ${refundId}`)
-        const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "metadata"] })
-        const row = (r: any): RefundRow => ({ id: r.id, metadata: r.metadata ?? null })
+        const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "created_at", "metadata"] })
+        const row = (r: any): RefundRow => ({ id: r.id, created_at: r.created_at ?? null, metadata: r.metadata ?? null })
         const payments = optionalFromCradle<RefundService>(cradle, "paymentService")
         const [payment] = payments ? await payments.list({ id: current.payment_id }, { select: ["id", "data"] }) : []
         return {
@@ -102,6 +107,8 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
       if (!payments) throw new Error("the payment module's payment records are not available to the provider")
       await payments.update({ id: paymentId, data })
     },
+    onOrder: (row) => refundRecordedOnOrder(row.id),
+    retire: (row) => retireRefund(cradle, row.id),
   }
 }
 

@@ -8,11 +8,19 @@
  *   call; while one is unbooked, other refunds are refused;
  * - an admin refund of the amount of a lost-answer refund that the bank's notification already
  *   booked is refused once as a likely retry;
+ * - the admin's retry of a refund Medusa answered with an error after the bank made it (see
+ *   ../../utils/failed-refund-requests) books that bank refund and takes its place, without a
+ *   bank call;
  * - while a refund sent without an answer is not shown by the bank, other refunds wait (it may
  *   still be made late).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem, InvoiceStatusRecord } from "../../lib/monobank"
+import {
+  FAILED_REQUEST_RETRY_REFUSED,
+  failedRequestToRetry,
+  REPLACES_REFUND,
+} from "../../utils/failed-refund-requests"
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { isOutcomeUnknown, toMedusaError } from "./errors"
@@ -26,6 +34,7 @@ import {
   isLostAnswerKey,
   RETRY_REFUSED,
   type RefundBook,
+  type RefundLedger,
   type RefundRow,
 } from "./refund-ledger"
 import { isHoldRelease, refundableMinor } from "./status"
@@ -65,6 +74,8 @@ export async function refundInvoice(
   const booked = bookedKeys(ledger.others)
   const named = bookedBankRefund(ledger.current)
   if (named) return bookNamed(deps, data, record, { named, amountMinor, refundId, booked })
+  const retried = await retryOfFailedRequest(deps, data, record, { ledger, book, amountMinor, refundId })
+  if (retried) return retried
 
   const unbooked = liveRefunds(record).filter((item) => !booked.has(bankRefundKey(item)))
   const same = unbooked.find((item) => item.amount === amountMinor)
@@ -128,6 +139,48 @@ function bookNamed(
   }
   deps.logger.info(`monobank: refund ${args.refundId} books the monobank refund ${args.named} on invoice ${data.invoiceId}`)
   return withRefund(applyStatus(data, record), recordFromCancel(item, args.amountMinor, args.refundId))
+}
+
+/**
+ * The admin's retry of a refund whose request Medusa answered with an error after the bank made
+ * it: the payment's latest refund, its bank refund of exactly this amount. This refund books that
+ * bank refund and the failed request's refund is taken off the payment, so Medusa's workflow
+ * records the money on the order once, under this refund. When the order already records the
+ * failed one, nothing can take its place: the retry is refused once, saying the money went back.
+ */
+async function retryOfFailedRequest(
+  deps: ProviderDeps,
+  data: MonobankData,
+  record: InvoiceStatusRecord,
+  args: { ledger: RefundLedger; book: RefundBook; amountMinor: number; refundId: string }
+): Promise<MonobankData | undefined> {
+  const failed = failedRequestToRetry(args.ledger.others)
+  if (!failed) return undefined
+  const keys = [failed.id, bookedBankRefund(failed)]
+  const item = liveRefunds(record).find((candidate) => keys.includes(bankRefundKey(candidate)))
+  if (!item || item.amount !== args.amountMinor) return undefined
+  const amount = formatMinor(args.amountMinor, record.ccy)
+  if (await args.book.onOrder(failed)) {
+    await args.book.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `monobank already refunded ${amount} on invoice ${data.invoiceId} for refund ${failed.id}, whose request Medusa answered with an error; it is recorded on this payment and order. Nothing was sent. If you mean to refund another ${amount}, ask again`
+    )
+  }
+  const key = bankRefundKey(item)
+  await args.book.mark(args.ledger.current, { [BOOKS_BANK_REFUND]: key, [REPLACES_REFUND]: failed.id })
+  await args.book.retire(failed)
+  deps.logger.info(
+    `monobank: refund ${args.refundId} books the refund of ${amount} monobank made on invoice ${data.invoiceId} for refund ${failed.id}, whose request Medusa answered with an error, and replaces it; nothing sent`
+  )
+  return withRefund(applyStatus(data, record), {
+    ref: key,
+    amount: args.amountMinor,
+    status: item.status,
+    source: "medusa",
+    refundId: args.refundId,
+    createdDate: item.createdDate,
+  })
 }
 
 /** How long after a refund went unanswered the bank might still make it: other refunds wait. */

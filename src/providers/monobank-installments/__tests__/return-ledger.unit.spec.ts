@@ -1,4 +1,4 @@
-import { decideRefund, IN_DOUBT_WINDOW_MS, reconcileLedger, type LedgerEntry } from "../return-ledger"
+import { decideRefund, IN_DOUBT_WINDOW_MS, reconcileLedger, returnBookedBy, type LedgerEntry } from "../return-ledger"
 
 const T0 = new Date("2026-01-01T10:00:00.000Z")
 const later = (ms: number) => new Date(T0.getTime() + ms)
@@ -38,5 +38,14 @@ describe("installment return ledger", () => {
 
   it("a refund that already booked a return is recognised by its id", () => {
     expect(decideRefund([made("ref_1", 100)], "ref_1", 100)).toMatchObject({ kind: "booked" })
+  })
+})
+
+describe("returnBookedBy", () => {
+  it("finds the made return a refund books, only for its own sum", () => {
+    const ledger = [made("ref_1", 100), sent("ref_2", 300), made("ref_3", 300)]
+    expect(returnBookedBy(ledger, "ref_3", 300)).toBe(ledger[2])
+    expect(returnBookedBy(ledger, "ref_3", 299.99)).toBeUndefined()
+    expect(returnBookedBy(ledger, "ref_2", 300)).toBeUndefined()
   })
 })

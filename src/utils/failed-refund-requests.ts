@@ -1,0 +1,64 @@
+/**
+ * Refunds the bank made although Medusa answered their request with an error. Medusa's refund
+ * workflow (2.21) calls the provider first and records the refund on the order afterwards (an
+ * order transaction and a credit-line order change); when that later part fails, e.g. "Order ...
+ * already has an existing active order change", the workflow undoes the order's records but keeps
+ * the refund on the payment (its refund step has no compensation: the money is gone) and the admin
+ * sees an error. The plugin's admin refund middleware marks such a refund. The admin's retry of it
+ * (the payment's next refund, of the same amount) books that bank refund instead of sending
+ * another and takes its place: the failed request's refund is soft-deleted, so the retry's workflow
+ * records the money on the order once.
+ */
+import type { IOrderModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { applicationModule, optionalFromCradle, type Cradle } from "./module-container"
+
+/** Refund metadata: Medusa answered the request that made this refund with an error (`{ at, status }`). */
+export const REQUEST_FAILED = "monobank_request_failed"
+/** Refund metadata: the failed request's refund this refund took the place of. */
+export const REPLACES_REFUND = "monobank_replaces_refund"
+/** Refund metadata: a retry of this failed request's refund was refused once (the order records it already). */
+export const FAILED_REQUEST_RETRY_REFUSED = "monobank_failed_request_retry_refused"
+
+export type MedusaRefundRow = { id: string; created_at?: string | Date | null; metadata: Record<string, unknown> | null }
+
+/**
+ * The refund a new refund of the payment is taken as a retry of: the payment's latest other
+ * refund, when Medusa answered its request with an error and no retry of it was refused yet. A
+ * refund made after it ends that: the admin's retry comes before anything else. The caller also
+ * checks that the bank's refund behind it has the new refund's amount.
+ */
+export function failedRequestToRetry(others: MedusaRefundRow[]): MedusaRefundRow | undefined {
+  const latest = [...others].sort((a, b) => time(b.created_at) - time(a.created_at))[0]
+  if (!latest?.metadata?.[REQUEST_FAILED] || latest.metadata[FAILED_REQUEST_RETRY_REFUSED]) return undefined
+  return latest
+}
+
+/**
+ * Whether the order records this refund (an order transaction names it). Medusa's refund workflow
+ * adds a transaction for every refund of the payment that has none, so a failed request's refund
+ * may be on the order after all; replacing it then would count the money twice. Unknown counts as
+ * recorded.
+ */
+export async function refundRecordedOnOrder(refundId: string): Promise<boolean> {
+  const orders = applicationModule<IOrderModuleService>(Modules.ORDER)
+  if (!orders) return true
+  try {
+    const found = await orders.listOrderTransactions({ reference: "refund", reference_id: refundId }, { select: ["id"], take: 1 })
+    return found.length > 0
+  } catch {
+    return true
+  }
+}
+
+/** Takes a failed request's refund off its payment (soft delete): its retry books the bank's money now. */
+export async function retireRefund(cradle: Cradle, refundId: string): Promise<void> {
+  const refunds = optionalFromCradle<{ softDelete(ids: string[]): Promise<unknown> }>(cradle, "refundService")
+  if (!refunds) throw new Error("the payment module's refund records are not available to the provider")
+  await refunds.softDelete([refundId])
+}
+
+function time(value: string | Date | null | undefined): number {
+  const parsed = value ? new Date(value).getTime() : Number.NaN
+  return Number.isNaN(parsed) ? 0 : parsed
+}
