@@ -8,7 +8,7 @@ const testMatchByType = {
   // Checks against the bank's published material in ../shared: run by .ci/run only.
   contract: ["**/contract-tests/**/*.spec.[jt]s"],
   packaging: ["**/integration-tests/packaging/**/*.spec.[jt]s"],
-  // Several Medusa processes on one PostgreSQL and Redis (integration-tests/soak): `npm test -- soak`.
+  // The soak suite (integration-tests/soak: several Medusa processes on Redis, fault soak, hostile input): `npm test -- soak`.
   soak: ["**/integration-tests/soak/**/*.spec.[jt]s"],
 }
 
