@@ -19,13 +19,25 @@ export function statusAfterRead(current: CheckoutOrderStatus, outcome: CheckoutO
   }
 }
 
+/**
+ * Parts of the bank's record that name or reach a person. The Medusa order holds what delivery
+ * needs, and the bank's record can be read again by its order id, so ours keeps none of them.
+ */
+const PERSONAL_PARTS = ["mainClientInfo", "deliveryRecipientInfo", "comment"] as const satisfies readonly (keyof CheckoutOrderRecord)[]
+
+function withoutPersonalData(record: CheckoutOrderRecord): Record<string, unknown> {
+  const kept: Record<string, unknown> = { ...record }
+  for (const part of PERSONAL_PARTS) delete kept[part]
+  return kept
+}
+
 /** What our record keeps of the bank's record. */
 export function recordFacts(record: CheckoutOrderRecord) {
   return {
     general_status: record.generalStatus ?? null,
     payment_method: record.payment_method ?? null,
     delivery_method: record.delivery_method ?? null,
-    last_record: record as unknown as Record<string, unknown>,
+    last_record: withoutPersonalData(record),
     last_checked_at: new Date(),
   }
 }
