@@ -1,17 +1,17 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { addMonobankBasket } from "../providers/monobank/store-middleware"
-import { addInstallmentCartContext } from "./store/monobank/installments/session-middleware"
+import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
 
 export default defineMiddlewares({
   routes: [
     {
       // Each middleware acts only when its own provider is chosen:
       // - card payments: the cart's receipt lines for the fiscal basket (`basketOrder`);
-      // - installments: cart lines and billing phone for the bank order, and the previous
-      //   installments order withdrawn before a new one is created.
+      // - installments: cart lines and billing phone for the bank order, and what the provider
+      //   would refuse refused before Medusa deletes the collection's other sessions.
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [addMonobankBasket, addInstallmentCartContext],
+      middlewares: [addMonobankBasket, prepareInstallmentSession],
     },
     {
       // mono checkout callbacks: X-Sign is checked over the exact bytes the bank sent.
