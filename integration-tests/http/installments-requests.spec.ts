@@ -1,8 +1,11 @@
 /**
  * Issue 18: requests to the installments store routes that must not change anything. A refused
- * request to create a payment session leaves the shopper's open bank order and its session alone.
+ * request to create a payment session leaves the shopper's open bank order and its session alone;
+ * polling the session's status reads the bank at most once per few seconds and writes only what
+ * changed.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MONOBANK_BANK_READS_MODULE, type MonobankBankReadsModuleService } from "../../src/modules/monobank-bank-reads"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
@@ -31,7 +34,7 @@ async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 20_
 const env = useMonobankTestEnvironment()
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let fx: StoreFixtures
 
     beforeEach(async () => {
@@ -141,6 +144,76 @@ medusaIntegrationTestRunner({
       const captured = await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
       expect(captured.status).toBe(200)
       expect(await env.emulator.control.getInstallmentOrder(session.data.order_id)).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
+    })
+
+    describe("polling an installment session", () => {
+      /** The session's row as the payment module stores it. */
+      async function storedSession(id: string) {
+        const { rows } = await dbConnection.raw(`SELECT "status", "data", "metadata", "updated_at" FROM "payment_session" WHERE "id" = ?`, [id])
+        return rows[0] as { status: string; data: Record<string, unknown>; metadata: Record<string, unknown> | null; updated_at: Date }
+      }
+
+      /** Something a store keeps on the session (the storefront cannot write metadata). */
+      async function noteOnSession(id: string) {
+        await dbConnection.raw(`UPDATE "payment_session" SET "metadata" = ? WHERE "id" = ?`, [JSON.stringify({ crm_ticket: "T-42" }), id])
+      }
+
+      const poll = (sessionId: string) => api.get(`/store/monobank/installments/${sessionId}`, fx.store)
+      const stateReads = async () => (await installmentCalls(env.emulator.control)).filter((call) => call === "POST /api/order/state").length
+
+      it("100 polls in 2 s read the bank at most once per few seconds and write nothing while the bank state is unchanged", async () => {
+        const { session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(7) })
+        await noteOnSession(session.id)
+        const before = await storedSession(session.id)
+        const readsBefore = await stateReads()
+
+        const started = Date.now()
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => poll(session.id)))
+        )
+        const elapsedMs = Date.now() - started
+
+        for (const answer of answers) {
+          expect(answer.data.installment).toMatchObject({ status: "pending", code: "WAITING_FOR_CLIENT", final: false })
+        }
+        expect(await storedSession(session.id)).toEqual(before)
+        const reads = (await stateReads()) - readsBefore
+        expect(reads).toBeGreaterThanOrEqual(1)
+        // One read per 5 s interval: the first poll's, then at most one per interval begun since.
+        expect(reads).toBeLessThanOrEqual(Math.floor(elapsedMs / 5_000) + 1)
+      })
+
+      it("a poll after the read interval sees the shopper's confirmation and completes the cart; the session's metadata survives", async () => {
+        await env.emulator.control.setWebhookMode("drop")
+        const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(7) })
+        await noteOnSession(session.id)
+        expect((await poll(session.id)).data.installment.status).toBe("pending")
+
+        await env.emulator.control.installmentClientConfirm(session.data.order_id)
+        const readsBefore = await stateReads()
+        const coalesced = await poll(session.id)
+        expect(coalesced.data.installment).toMatchObject({ status: "pending", order: null })
+        expect(await stateReads()).toBe(readsBefore)
+
+        await new Promise((resolve) => setTimeout(resolve, 5_200))
+        const seen = await poll(session.id)
+        const order = await orderOfCart(getContainer(), cart.id)
+        expect(order).toBeDefined()
+        expect(seen.data.installment).toMatchObject({ status: "authorized", code: "WAITING_FOR_STORE_CONFIRM", order: { id: order.id } })
+        const stored = await storedSession(session.id)
+        expect(stored.metadata).toEqual({ crm_ticket: "T-42" })
+        expect(stored.data).toMatchObject({ order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      })
+
+      it("the read claim is decided by the database: one of 20 simultaneous claims wins, the next one after the interval", async () => {
+        const reads = getContainer().resolve(MONOBANK_BANK_READS_MODULE) as MonobankBankReadsModuleService
+        const key = `installments:payses_claim_${Date.now()}`
+        const now = new Date()
+        const claims = await Promise.all(Array.from({ length: 20 }, () => reads.claimBankRead(key, 5_000, now)))
+        expect(claims.filter(Boolean)).toHaveLength(1)
+        expect(await reads.claimBankRead(key, 5_000, new Date(now.getTime() + 4_999))).toBe(false)
+        expect(await reads.claimBankRead(key, 5_000, new Date(now.getTime() + 5_000))).toBe(true)
+      })
     })
   },
 })
