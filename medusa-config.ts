@@ -139,5 +139,8 @@ module.exports = defineConfig({
       },
     },
     // -- mono checkout: end
+    // When the bank was last read for what storefronts poll (installment sessions); a store owner
+    // gets this module automatically from the plugin.
+    { resolve: "./src/modules/monobank-bank-reads" },
   ],
 })

@@ -140,6 +140,20 @@ describe("the published package, installed into a fresh Medusa app", () => {
     }
   })
 
+  it("ships the bank-reads module: db:migrate creates the table installment polls claim their reads in", async () => {
+    expect(files.filter((f) => /src\/modules\/monobank-bank-reads\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { Client } = require("pg")
+    const client = new Client({ ...db, database: dbName })
+    await client.connect()
+    try {
+      const { rows } = await client.query("select table_name from information_schema.tables where table_name = 'monobank_bank_read'")
+      expect(rows).toHaveLength(1)
+    } finally {
+      await client.end()
+    }
+  })
+
   it("answers on the plugin's admin route once booted", async () => {
     const token = await adminToken(store!.url)
     const res = await fetch(`${store!.url}/admin/monobank/health`, { headers: { authorization: `Bearer ${token}` } })

@@ -1,18 +1,18 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { addMonobankBasket } from "../providers/monobank/store-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
-import { addInstallmentCartContext } from "./store/monobank/installments/session-middleware"
+import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
 
 export default defineMiddlewares({
   routes: [
     {
       // Each middleware acts only when its own provider is chosen:
       // - card payments: the cart's receipt lines for the fiscal basket (`basketOrder`);
-      // - installments: cart lines and billing phone for the bank order, and the previous
-      //   installments order withdrawn before a new one is created.
+      // - installments: cart lines and billing phone for the bank order, and what the provider
+      //   would refuse refused before Medusa deletes the collection's other sessions.
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [addMonobankBasket, addInstallmentCartContext],
+      middlewares: [addMonobankBasket, prepareInstallmentSession],
     },
     {
       // Refunds of monobank payments: one at a time per order, refused while an order change is

@@ -14,6 +14,7 @@ export type InputProblem =
   | { code: "phone_not_ukrainian" }
   | { code: "parts_not_allowed"; parts: string; allowed: number[] }
   | { code: "session_missing" }
+  | { code: "cart_already_paid" }
 
 type ProblemCode = InputProblem["code"]
 
@@ -45,6 +46,10 @@ const TEXTS = {
   session_missing: () => ({
     en: "The payment session id is missing; the installment order cannot be created.",
     uk: "Відсутній ідентифікатор платіжної сесії; заявку не створено.",
+  }),
+  cart_already_paid: () => ({
+    en: "This cart is already paid; a new installment purchase cannot be started for it.",
+    uk: "Цей кошик уже оплачено; нову покупку частинами для нього розпочати не можна.",
   }),
 } as const satisfies { [C in ProblemCode]: (problem: Extract<InputProblem, { code: C }>) => Texts }
 

@@ -48,6 +48,7 @@ import { planCreateOrder } from "./order-request"
 import { RecentResults } from "./recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
+import { paymentRestsOnSession, replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
 
 export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
@@ -104,6 +105,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       if (error instanceof InstallmentInputError) throw toMedusaInputError(error)
       throw error
     }
+    await this.withdrawReplacedOrders(plan.request.store_order_id)
     const { order_id } = await this.bank("create the installment order", () => this.client_.createOrder(plan.request))
     // A repeated store_order_id returns an order that may already be further along: read it.
     const info = await this.orders_.stateOrAssumeNew(order_id)
@@ -182,6 +184,13 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
+    const sessionId = data?.store_order_id
+    if (typeof sessionId === "string" && (await paymentRestsOnSession(this.container as Record<string, unknown>, sessionId))) {
+      // Medusa deletes every session of a collection when a new one is requested, also after the
+      // cart became an order: the order is the money that payment rests on.
+      this.logger_.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)
+      return { data: ownedData(data) }
+    }
     const info = await this.bank("withdraw the installment order", () => this.orders_.withdraw(orderId, this.logger_))
     return { data: this.withState(data, info) }
   }
@@ -276,6 +285,22 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     }
     this.logger_.info(`monobank installments: callback for order ${order_id} (session ${sessionId}): ${state}/${order_sub_state}`)
     return { action: WEBHOOK_ACTION[outcome.status], data: { session_id: sessionId, amount: order.total_sum ?? 0 } }
+  }
+
+  /**
+   * The bank refuses an order while the shopper has another one open (EXISTS_OTHER_OPEN_ORDER), and
+   * Medusa deletes the collection's earlier sessions only in parallel with creating this one. So
+   * once Medusa has accepted this session and its input is valid, the orders it replaces are
+   * withdrawn first. One that cannot be withdrawn is logged: the bank then says why it refuses.
+   */
+  private async withdrawReplacedOrders(sessionId: string): Promise<void> {
+    for (const orderId of await replacedOrderIds(this.container as Record<string, unknown>, sessionId)) {
+      try {
+        await this.orders_.withdraw(orderId, this.logger_)
+      } catch (error) {
+        this.logger_.warn(`monobank installments: could not withdraw order ${orderId} replaced by session ${sessionId}: ${(error as Error).message}`)
+      }
+    }
   }
 
   private withState(data: Record<string, unknown> | undefined, info: OrderStateInfo): Record<string, unknown> {

@@ -3,6 +3,7 @@
  * it, so only order ids, state and texts: the phone is masked and nothing secret goes in.
  */
 import type { OrderStateInfo } from "../../lib/monobank"
+import { SESSION_STATUS } from "./medusa-status"
 import { describeOrderState, type InstallmentOutcome } from "./states"
 
 export type InstallmentReturn = { store_return_id: string; sum: number; refund_id: string }
@@ -37,6 +38,17 @@ export function stateData(info: OrderStateInfo, now: Date): Pick<
     outcome: describeOrderState(info.state, info.order_sub_state),
     checked_at: now.toISOString(),
   }
+}
+
+/** The stored session already says what the bank answers now: its state, its text, and the Medusa status they mean. */
+export function recordsState(session: { status: string; data?: Record<string, unknown> | null }, info: OrderStateInfo): boolean {
+  const data = session.data ?? {}
+  return (
+    data.state === info.state &&
+    data.order_sub_state === info.order_sub_state &&
+    (data.bank_message ?? undefined) === (info.message ?? undefined) &&
+    session.status === SESSION_STATUS[describeOrderState(info.state, info.order_sub_state).status]
+  )
 }
 
 export function readOrderId(data: Record<string, unknown> | undefined): string | undefined {

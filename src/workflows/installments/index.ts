@@ -3,4 +3,5 @@ export {
   syncInstallmentSessionWorkflowId,
   type SyncInstallmentSessionInput,
 } from "./sync-installment-session"
+export { pollInstallmentSession } from "./poll-installment-session"
 export type { InstallmentSessionSummary } from "./steps/summarize-installment-session"

@@ -4,10 +4,19 @@ import { loadInstallmentSessionStep } from "./steps/load-installment-session"
 import { refreshInstallmentSessionStep } from "./steps/refresh-installment-session"
 import { summarizeInstallmentSessionStep } from "./steps/summarize-installment-session"
 
+/**
+ * A storefront poll (see ./poll-installment-session): `read` holds the session's read interval, so
+ * it reads the bank and writes the session only if the bank's state changed; `stored` answers from
+ * the stored session and changes nothing.
+ */
+export type InstallmentPoll = "read" | "stored"
+
 export type SyncInstallmentSessionInput = {
   session_id: string
   /** Complete the cart when the shopper has confirmed (polling); callbacks leave that to Medusa. */
   complete_cart?: boolean
+  /** Unset for the bank's callbacks and the scheduled reconcile: they read and record every time. */
+  poll?: InstallmentPoll
 }
 
 export const syncInstallmentSessionWorkflowId = "monobank-installments-sync-session"
@@ -21,8 +30,8 @@ export const syncInstallmentSessionWorkflow = createWorkflow(
   syncInstallmentSessionWorkflowId,
   (input: SyncInstallmentSessionInput) => {
     const loaded = loadInstallmentSessionStep({ session_id: input.session_id })
-    const session = refreshInstallmentSessionStep({ session: loaded.session })
-    when({ input }, ({ input }) => input.complete_cart === true).then(() => {
+    const session = refreshInstallmentSessionStep({ session: loaded.session, poll: input.poll })
+    when({ input }, ({ input }) => input.complete_cart === true && input.poll !== "stored").then(() => {
       completeInstallmentCartStep({ session, cart_id: loaded.cart_id })
     })
     const summaryInput = transform({ session, loaded }, ({ session, loaded }) => ({ session, cart_id: loaded.cart_id }))

@@ -10,6 +10,7 @@ export type InstallmentSessionRecord = {
   raw_amount: unknown
   currency_code: string
   data: Record<string, unknown> | null
+  metadata?: Record<string, unknown> | null
   payment_collection_id: string
   payment?: { id: string; captured_at?: string | Date | null; canceled_at?: string | Date | null } | null
 }
@@ -33,6 +34,7 @@ export const loadInstallmentSessionStep = createStep(
         "raw_amount",
         "currency_code",
         "data",
+        "metadata",
         "payment_collection_id",
         "payment.id",
         "payment.captured_at",

@@ -1,85 +1,105 @@
 /**
- * Runs before Medusa's "create payment session" store route when the monobank installments
- * provider is chosen:
+ * Runs before Medusa's "create payment session" store route (after Medusa has validated the body)
+ * when a monobank installments provider is chosen:
  * - reads the cart and adds its lines and billing phone to the session data (see
  *   providers/monobank-installments/cart-context.ts), replacing whatever the storefront sent under
  *   those keys, so it cannot dictate the products sent to the bank;
- * - withdraws this collection's previous installments sessions first. Medusa deletes them in
- *   parallel with creating the new one, and the bank refuses a second order while the shopper still
- *   has one open (EXISTS_OTHER_OPEN_ORDER), so the old order must be gone before the new one.
- *   This middleware runs before Medusa checks the request, so it withdraws only for a request Medusa
- *   will go on with (its body shape, a provider the cart's region offers): a refused request changes nothing.
+ * - refuses what the provider would refuse (see providers/monobank-installments/session-request.ts)
+ *   before Medusa deletes any of the collection's sessions, so a refused request changes nothing.
+ * The orders a new session replaces are withdrawn by the provider, once Medusa has accepted it.
  */
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { IPaymentModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer, PaymentCustomerDTO } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   CART_CONTEXT_FIELDS,
   EMPTY_CART_CONTEXT,
   installmentCartContext,
   type CartForInstallments,
 } from "../../../../providers/monobank-installments/cart-context"
-
-const PROVIDER_PREFIX = "pp_monobank-installments_"
-/** Sessions that never became a Medusa payment. */
-const WITHDRAWABLE = ["pending", "requires_more", "error", "canceled"]
+import { toMedusaInputError } from "../../../../providers/monobank-installments/input-errors"
+import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { refusalOf, type SessionRequest } from "../../../../providers/monobank-installments/session-request"
+import { monobankProviderOptions } from "../../../../utils/monobank-configuration"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/constants"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 type Collection = {
-  cart?: CartForInstallments & { region?: { payment_providers?: Array<{ id: string } | null> } }
-  payment_sessions?: Array<{ id: string; provider_id: string; status: string } | null>
+  amount: SessionRequest["amount"]
+  currency_code: string
+  cart?: (CartForInstallments & { completed_at?: string | Date | null }) | null
+  payments?: Array<{ canceled_at?: string | Date | null } | null> | null
 }
+type Customer = { phone?: string | null; addresses?: Array<{ phone?: string | null; is_default_billing?: boolean } | null> | null }
 
-export async function addInstallmentCartContext(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export async function prepareInstallmentSession(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as Body | undefined
-  if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith(PROVIDER_PREFIX) || !shapeAccepted(body)) {
-    // Medusa's route refuses a malformed body itself: leave it as sent.
+  if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
     return next()
   }
-  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  let context = EMPTY_CART_CONTEXT
+  let collection: Collection | undefined
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment_collection",
-      fields: [
-        "id",
-        ...CART_CONTEXT_FIELDS,
-        "cart.region.payment_providers.id",
-        "payment_sessions.id",
-        "payment_sessions.provider_id",
-        "payment_sessions.status",
-      ],
-      filters: { id: req.params.id },
-    })
-    const collection = data[0] as Collection | undefined
-    context = installmentCartContext(collection?.cart)
-    if (offeredInRegion(body.provider_id, collection)) await withdrawPrevious(req.scope.resolve<IPaymentModuleService>(Modules.PAYMENT), collection)
+    collection = await readCollection(req.scope, req.params.id)
   } catch (error) {
-    // Medusa's own route still runs (and deletes old sessions itself); only the order of events is lost.
-    logger.warn(`monobank installments: preparing payment collection ${req.params.id} failed: ${(error as Error).message}`)
+    // Medusa's own route still runs and reads the collection itself; only the cart's lines are lost.
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`monobank installments: reading payment collection ${req.params.id} failed: ${(error as Error).message}`)
   }
-  req.body = { ...body, data: { ...(body.data ?? {}), ...context } }
+  const data = { ...(body.data ?? {}), ...(collection ? installmentCartContext(collection.cart) : EMPTY_CART_CONTEXT) }
+  try {
+    // Medusa refuses an unknown collection or provider itself, before it changes anything.
+    const options = collection && providerOptions(req.scope, body.provider_id)
+    if (collection && options) {
+      const refusal = refusalOf(
+        {
+          amount: collection.amount,
+          currency_code: collection.currency_code,
+          cart_completed: Boolean(collection.cart?.completed_at),
+          live_payments: (collection.payments ?? []).filter((payment) => payment && !payment.canceled_at).length,
+          data,
+          // Unauthenticated requests are allowed: a guest has no auth context.
+          customer: await paymentCustomer(req.scope, (req as Partial<AuthenticatedMedusaRequest>).auth_context?.actor_id),
+        },
+        options
+      )
+      if (refusal) return next(toMedusaInputError(refusal))
+    }
+  } catch (error) {
+    return next(error)
+  }
+  req.body = { ...body, data }
   next()
 }
 
-/** Medusa's own checks of this route, made early: the body shape (StoreCreatePaymentSession)... */
-function shapeAccepted(body: Body): boolean {
-  return (
-    Object.keys(body).every((key) => key === "provider_id" || key === "data") &&
-    (body.data === undefined || (typeof body.data === "object" && body.data !== null && !Array.isArray(body.data)))
-  )
+async function readCollection(scope: MedusaContainer, id: string): Promise<Collection | undefined> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "amount", "currency_code", "cart.completed_at", "payments.canceled_at", ...CART_CONTEXT_FIELDS],
+    filters: { id },
+  })
+  return data[0] as Collection | undefined
 }
 
-/** ...and a provider the cart's region offers. */
-function offeredInRegion(providerId: string, collection: Collection | undefined): boolean {
-  return collection?.cart?.region?.payment_providers?.some((provider) => provider?.id === providerId) ?? false
+function providerOptions(scope: MedusaContainer, providerId: string) {
+  const options = monobankProviderOptions(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  return options ? resolveInstallmentsOptions(options) : undefined
 }
 
-async function withdrawPrevious(paymentModule: IPaymentModuleService, collection: Collection | undefined) {
-  for (const session of collection?.payment_sessions ?? []) {
-    if (session?.provider_id.startsWith(PROVIDER_PREFIX) && WITHDRAWABLE.includes(session.status)) {
-      await paymentModule.deletePaymentSession(session.id)
-    }
-  }
+/** The logged-in customer as Medusa's workflow hands it to the provider (phone fallbacks). */
+async function paymentCustomer(scope: MedusaContainer, customerId: string | undefined): Promise<SessionRequest["customer"]> {
+  if (!customerId) return undefined
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "customer",
+    fields: ["id", "phone", "addresses.phone", "addresses.is_default_billing"],
+    filters: { id: customerId },
+  })
+  const customer = data[0] as Customer | undefined
+  if (!customer) return undefined
+  const addresses = (customer.addresses ?? []).filter((address) => address !== null)
+  const billing = addresses.find((address) => address.is_default_billing) ?? addresses[0]
+  const billingAddress = billing ? ({ phone: billing.phone } as PaymentCustomerDTO["billing_address"]) : undefined
+  return { phone: customer.phone ?? undefined, billing_address: billingAddress }
 }
