@@ -116,10 +116,21 @@ async function checkoutShopper(ctx: ShopperContext, holder: Holder, index: numbe
   if (started.status !== 200) throw new Error(`checkout refused: ${started.status} ${JSON.stringify(started.data)}`)
   const redirectUrl: string = started.data.redirect_url
   const shopper = track(ctx, holder, { kind: "mono checkout", cartId: cart.id, bankId: redirectUrl.split("/").pop()!, concurrentAnswers: [] })
-  await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card" })
-  // The return page asks every server while the callback arrives.
+  await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card", email: shopperEmail("mono checkout", index) })
+  // The return page asks every server while the callback arrives, then polls as a storefront does
+  // until it shows the order (the bank is read again every few seconds).
   shopper.concurrentAnswers.push(...(await onEveryServer(ctx, (server) => server.get(`/store/monobank/checkout/${cart.id}`, ctx.fx.store))))
+  await returnPageShowsOrder(api, ctx, cart.id)
   return shopper
+}
+
+async function returnPageShowsOrder(api: ShopperContext["servers"][number], ctx: ShopperContext, cartId: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const answer = await api.get(`/store/monobank/checkout/${cartId}`, ctx.fx.store).catch((error: any) => error.response)
+    if (answer?.data?.checkout?.order_id) return
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
 }
 
 function runShopper(ctx: ShopperContext, holder: Holder, kind: Kind, index: number): Promise<Shopper> {

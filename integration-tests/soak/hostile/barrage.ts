@@ -2,39 +2,25 @@
  * Sends hostile requests over real HTTP a few at a time, keeps each answer (status, body, time),
  * and measures a cheap call's latency meanwhile, so "the server stays responsive" is a number.
  */
+import path from "node:path"
+import { Worker } from "node:worker_threads"
 import type { HostileRequest } from "./attacks"
 
 export type Answer = { request: HostileRequest; status: number; body: string; ms: number }
 
-export async function send(baseUrl: string, request: HostileRequest): Promise<Answer> {
-  const started = performance.now()
-  try {
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      redirect: "manual",
-    })
-    const body = await response.text()
-    return { request, status: response.status, body, ms: performance.now() - started }
-  } catch (error) {
-    // The server dropped the connection (e.g. after refusing a large body): status 0.
-    return { request, status: 0, body: `${(error as Error).message} ${((error as Error).cause as Error)?.message ?? ""}`, ms: performance.now() - started }
-  }
-}
-
+/** Sends `requests`, `concurrency` at a time, from a worker thread (see ./send-worker.js). */
 export async function sendAll(baseUrl: string, requests: HostileRequest[], concurrency: number): Promise<Answer[]> {
-  const answers: Answer[] = new Array(requests.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests.length) {
-        const i = next++
-        answers[i] = await send(baseUrl, requests[i])
-      }
+  const worker = new Worker(path.join(__dirname, "send-worker.js"), { workerData: { baseUrl, requests, concurrency } })
+  try {
+    const answers = await new Promise<Array<Omit<Answer, "request">>>((resolve, reject) => {
+      worker.once("message", resolve)
+      worker.once("error", reject)
+      worker.once("exit", (code) => reject(new Error(`the sending worker stopped (exit ${code}) before answering`)))
     })
-  )
-  return answers
+    return answers.map((answer, i) => ({ ...answer, request: requests[i] }))
+  } finally {
+    await worker.terminate()
+  }
 }
 
 /** Calls `url` one after the other, `pauseMs` apart, until `stop` resolves; returns each latency (ms). */
@@ -72,11 +58,12 @@ export function percentile(values: number[], p: number): number {
 
 /** "route | kind | requests | status counts" as a printable table. */
 export function tally(answers: Answer[]): string {
-  const rows = new Map<string, { route: string; kind: string; count: number; statuses: Map<number, number> }>()
-  for (const { request, status } of answers) {
+  const rows = new Map<string, { route: string; kind: string; count: number; statuses: Map<number, number>; ms: number[] }>()
+  for (const { request, status, ms } of answers) {
     const key = `${request.route}\u0000${request.kind}`
-    const row = rows.get(key) ?? { route: request.route, kind: request.kind, count: 0, statuses: new Map() }
+    const row = rows.get(key) ?? { route: request.route, kind: request.kind, count: 0, statuses: new Map(), ms: [] as number[] }
     row.count++
+    row.ms.push(ms)
     row.statuses.set(status, (row.statuses.get(status) ?? 0) + 1)
     rows.set(key, row)
   }
@@ -85,8 +72,9 @@ export function tally(answers: Answer[]): string {
     row.kind,
     String(row.count),
     [...row.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" "),
+    percentile(row.ms, 99).toFixed(0),
   ])
-  const header = ["route", "attack", "requests", "status codes"]
+  const header = ["route", "attack", "requests", "status codes", "p99 ms"]
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(" | ")
   return [format(header), widths.map((w) => "-".repeat(w)).join("-|-"), ...lines.map(format), `total: ${answers.length}`].join("\n")
