@@ -8,6 +8,7 @@ const testMatchByType = {
   // Checks against the bank's published material in ../shared: run by .ci/run only.
   contract: ["**/contract-tests/**/*.spec.[jt]s"],
   packaging: ["**/integration-tests/packaging/**/*.spec.[jt]s"],
+  soak: ["**/integration-tests/soak/**/*.spec.[jt]s"],
 }
 
 const testType = process.env.TEST_TYPE ?? "unit"

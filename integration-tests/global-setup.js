@@ -1,6 +1,6 @@
 const { acquirePostgres, exportToEnv } = require("../scripts/lib/postgres")
 
-const NEEDS_DATABASE = new Set(["integration:modules", "integration:http", "packaging"])
+const NEEDS_DATABASE = new Set(["integration:modules", "integration:http", "packaging", "soak"])
 
 module.exports = async function globalSetup() {
   if (!NEEDS_DATABASE.has(process.env.TEST_TYPE ?? "unit")) return
