@@ -7,6 +7,7 @@
  * payment, refund and order must equal the bank's record: no double finalize, refund or charge, no
  * duplicate order, nothing paid at the bank without an order.
  */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
@@ -28,7 +29,7 @@ import {
 import { formatTable, inPool, SoakTally, type ShopperKind } from "./fault/tally"
 
 /** Shoppers in the barrage, and how many shop at once. */
-const SHOPPERS = 80
+const SHOPPERS = 200
 const CONCURRENCY = 8
 /** The mix, repeated: of every 20 shoppers, 5 debit, 4 hold, 3 saved card, 4 installments, 4 checkout. */
 const MIX: ShopperKind[] = (
@@ -76,6 +77,7 @@ medusaIntegrationTestRunner({
       const plan = Array.from({ length: SHOPPERS }, (_, i) => MIX[i % MIX.length])
       const ordinals = plan.map((kind, i) => plan.slice(0, i).filter((k) => k === kind).length)
       const crashes: string[] = []
+      const results: ShopperResult[] = []
       await inPool(plan, CONCURRENCY, async (kind, i) => {
         const ordinal = ordinals[i]
         try {
@@ -86,6 +88,7 @@ medusaIntegrationTestRunner({
                 ? await checkoutShopper(ctx, ordinal)
                 : await cardShopper(ctx, kind, ordinal)
           tally.outcome(kind, outcomeOf(result))
+          results.push(result)
           await adminActs(ctx, result, ordinal)
         } catch (error) {
           // A broken test step (not a shopper-visible error): reported and failed below.
@@ -101,6 +104,17 @@ medusaIntegrationTestRunner({
       const passes = await reconcileUntilStable(getContainer(), control)
       const reconcileMs = Date.now() - reconcileStarted
       const report = await auditLedger(getContainer(), control)
+      // Shoppers who saw no order: did the bank's webhook or the reconcile make one for them after all?
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: links } = await query.graph({ entity: "order_cart", fields: ["cart_id"] })
+      const ordered = new Set(links.map((link: { cart_id: string }) => link.cart_id))
+      const later: Record<string, Record<string, number>> = {}
+      for (const result of results) {
+        if (result.orderId || !result.cartId) continue
+        const row = (later[result.kind] ??= {})
+        const column = `${outcomeOf(result)}: ${ordered.has(result.cartId) ? "order made later" : "no order"}`
+        row[column] = (row[column] ?? 0) + 1
+      }
       const wallMs = Date.now() - started
 
       const byRule: Record<string, Record<string, number>> = {}
@@ -110,6 +124,7 @@ medusaIntegrationTestRunner({
           `fault soak: ${SHOPPERS} shoppers, ${CONCURRENCY} at once, chaos seed ${CHAOS_SEED}`,
           `wall ${(wallMs / 1000).toFixed(1)} s (barrage ${(barrageMs / 1000).toFixed(1)} s, reconcile ${(reconcileMs / 1000).toFixed(1)} s in ${passes.length} passes)`,
           formatTable("shopper outcomes", tally.outcomes),
+          formatTable("shoppers who saw no order, after webhooks and reconcile", later),
           formatTable("errors seen by shoppers (step:HTTP status, 0 = no answer)", tally.shopperErrors),
           formatTable("admin actions", tally.admin),
           formatTable("time per step (ms, all tries)", tally.steps),
@@ -124,6 +139,11 @@ medusaIntegrationTestRunner({
 
       expect(crashes).toEqual([])
       expect(report.problems).toEqual([])
+      // Nobody who never paid, or whose bank said no, ends up with an order.
+      const unpaidWithOrder = Object.values(later).flatMap((row) =>
+        Object.keys(row).filter((column) => /^(declined|abandoned): order made later/.test(column))
+      )
+      expect(unpaidWithOrder).toEqual([])
       // The soak did what it says: faults happened, and most shoppers still got an order.
       expect(chaos.api["500"] + chaos.api["429"] + chaos.api.slow).toBeGreaterThan(0)
       expect(chaos.notifications.drop + chaos.notifications.duplicate + chaos.notifications.delay).toBeGreaterThan(0)

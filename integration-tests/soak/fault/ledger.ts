@@ -101,7 +101,10 @@ export async function auditLedger(container: MedusaContainer, control: EmulatorC
     if (processing.length) problem("bank refund unsettled", `invoice ${invoiceId}: ${processing.length} cancel(s) still processing`)
     const extRefs = refunds.map((item: any) => item.extRef).filter(Boolean)
     if (new Set(extRefs).size !== extRefs.length) problem("double refund", `invoice ${invoiceId}: one extRef refunded twice (${extRefs.join(", ")})`)
-    if (captured > 0 || invoice.status === "hold") {
+    // Money taken from the shopper on this invoice that was not given back as an orphan (a paid
+    // invoice whose session was replaced is refunded in full by the plugin, not a second charge).
+    const orphanReturned = refunds.some((item: any) => item.extRef?.startsWith(ORPHAN_REFUND_PREFIX))
+    if (kept > 0 || (captured > 0 && !orphanReturned)) {
       const charged = chargedPerSession.get(invoice.reference) ?? []
       chargedPerSession.set(invoice.reference, [...charged, invoiceId])
     }

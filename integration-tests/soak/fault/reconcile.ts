@@ -1,7 +1,7 @@
 /**
- * After the barrage: the plugin's scheduled reconcile jobs, run until a pass changes nothing. Each
- * pass pretends to run an hour later than the last (`now`), so every pending payment is due for a
- * bank read again, as it would be over a day of real schedule.
+ * After the barrage: the plugin's scheduled reconcile jobs, run until a pass finds what the last one
+ * found. Each pass pretends to run an hour later than the last (`now`), so every pending payment is
+ * due for a bank read again, as it would be over a day of real schedule.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { EmulatorControl } from "../../../emulator"
@@ -24,18 +24,6 @@ export async function settleWebhooks(control: EmulatorControl): Promise<void> {
   await control.flushWebhooks()
 }
 
-function changedSomething(pass: ReconcilePass): boolean {
-  const { card, installments, checkout, lateReturns } = pass
-  const moved = (summary: Record<string, number>, quiet: string[]) =>
-    Object.entries(summary).some(([kind, n]) => n > 0 && kind !== "checked" && !quiet.includes(kind))
-  return (
-    moved(card, ["waiting", "skipped"]) ||
-    moved(installments, ["waiting", "skipped"]) ||
-    moved(checkout, ["unsent", "coalesced", "other_attempt"]) ||
-    lateReturns.booked > 0
-  )
-}
-
 export async function reconcileUntilStable(container: MedusaContainer, control: EmulatorControl, maxPasses = 6): Promise<ReconcilePass[]> {
   const passes: ReconcilePass[] = []
   for (let pass = 1; pass <= maxPasses; pass++) {
@@ -46,9 +34,11 @@ export async function reconcileUntilStable(container: MedusaContainer, control: 
       checkout: await syncDueCheckoutOrders(container, { now, limit: 10_000 }),
       lateReturns: await bookLateInstallmentReturns(container, now),
     }
+    const same = passes.length > 0 && JSON.stringify(passes[passes.length - 1]) === JSON.stringify(result)
     passes.push(result)
     await settleWebhooks(control)
-    if (!changedSomething(result) && pass > 1) break
+    // Stable: this pass found what the last one found (what is left only waits, e.g. abandoned payments).
+    if (same) break
   }
   return passes
 }
