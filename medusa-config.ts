@@ -125,6 +125,7 @@ module.exports = defineConfig({
           // Card payments on the checkout page held until finalized in the business cabinet.
           hold: env.MONOBANK_CHECKOUT_HOLD === "true",
           requireCallbackSignature: env.MONOBANK_CHECKOUT_REQUIRE_SIGNATURE === "true",
+          ...(env.MONOBANK_CHECKOUT_TIMEOUT_MS ? { timeoutMs: Number(env.MONOBANK_CHECKOUT_TIMEOUT_MS) } : {}),
         },
       },
     },

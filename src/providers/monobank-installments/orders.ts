@@ -6,6 +6,9 @@
  */
 import type { Logger } from "@medusajs/framework/types"
 import { isMonobankApiError, type InstallmentsClient, type OrderData, type OrderStateInfo } from "../../lib/monobank"
+import { isRefusedByBank } from "./bank-errors"
+
+type CreateOrderRequest = Parameters<InstallmentsClient["createOrder"]>[0]
 
 export class InstallmentOrders {
   constructor(private readonly client: InstallmentsClient) {}
@@ -16,6 +19,32 @@ export class InstallmentOrders {
       return await this.client.getOrderState(orderId)
     } catch {
       return { order_id: orderId, state: "IN_PROCESS", order_sub_state: "WAITING_FOR_CLIENT" }
+    }
+  }
+
+  /**
+   * Starting the session failed after the order may have been made (its creation's answer was
+   * lost, or the read after it failed): Medusa keeps no session, so nothing would ever confirm or
+   * reject that order. Withdrawn here; create is keyed by store_order_id, so asking again names
+   * the order the lost answer was about. Best effort: what cannot be withdrawn is logged.
+   */
+  async withdrawUnreturned(
+    request: CreateOrderRequest,
+    orderId: string | undefined,
+    cause: unknown,
+    logger: Pick<Logger, "warn" | "error">
+  ): Promise<void> {
+    if (!orderId && isRefusedByBank(cause)) return
+    try {
+      const id = orderId ?? (await this.client.createOrder(request)).order_id
+      const info = await this.withdraw(id, logger)
+      logger.warn(
+        `monobank installments: order ${id} (store_order_id ${request.store_order_id}) was withdrawn (${info.state}/${info.order_sub_state}): starting its payment session failed`
+      )
+    } catch (error) {
+      logger.error(
+        `monobank installments: starting the payment session ${request.store_order_id} failed, and the order monobank may have made for it could not be withdrawn (${(error as Error).message}); reject it in the monobank cabinet if the shopper approved it`
+      )
     }
   }
 

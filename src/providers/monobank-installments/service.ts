@@ -106,9 +106,16 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       throw error
     }
     await this.withdrawReplacedOrders(plan.request.store_order_id)
-    const { order_id } = await this.bank("create the installment order", () => this.client_.createOrder(plan.request))
-    // A repeated store_order_id returns an order that may already be further along: read it.
-    const info = await this.orders_.stateOrAssumeNew(order_id)
+    let order_id: string | undefined
+    let info: OrderStateInfo
+    try {
+      ;({ order_id } = await this.client_.createOrder(plan.request))
+      // A repeated store_order_id returns an order that may already be further along: read it.
+      info = await this.orders_.stateOrAssumeNew(order_id)
+    } catch (error) {
+      await this.orders_.withdrawUnreturned(plan.request, order_id, error, this.logger_)
+      throw toMedusaBankError("create the installment order", error)
+    }
     this.logger_.info(
       `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
     )

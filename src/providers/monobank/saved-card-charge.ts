@@ -20,6 +20,8 @@ import { SESSION_STATUS } from "./status"
 
 /** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
 export const CHARGE_CLAIM_KEY = "savedCardCharge" satisfies (typeof BOOKKEEPING_KEYS)[number]
+/** The claim's value once the bank's answer to the charge was lost: only the bank's webhook can name the invoice. */
+const OUTCOME_UNKNOWN = "unknown"
 
 /** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
 export const savedCardPaymentSchema = z.looseObject({
@@ -48,6 +50,11 @@ export function readSavedCardPayment(data: unknown): SavedCardPayment | undefine
 /** True while a charge of this session was claimed but its invoice is not recorded yet. */
 export function isChargeInFlight(sessionData: Record<string, unknown> | undefined): boolean {
   return !!sessionData?.[CHARGE_CLAIM_KEY] && !sessionData?.invoiceId
+}
+
+/** True when the charge of this session was sent and the bank's answer lost (no invoice recorded). */
+export function isChargeOutcomeUnknown(sessionData: Record<string, unknown> | undefined): boolean {
+  return sessionData?.[CHARGE_CLAIM_KEY] === OUTCOME_UNKNOWN && !sessionData?.invoiceId
 }
 
 type Knex = {
@@ -82,6 +89,30 @@ async function claimCharge(cradle: Record<string, unknown>, sessionId: string): 
 /** The bank refused before charging: the session may be charged again later. */
 async function releaseClaim(cradle: Record<string, unknown>, sessionId: string): Promise<void> {
   await pg(cradle).raw(`update payment_session set data = data - '${CHARGE_CLAIM_KEY}' where id = ?`, [sessionId])
+}
+
+async function markOutcomeUnknown(cradle: Record<string, unknown>, sessionId: string): Promise<void> {
+  await pg(cradle).raw(
+    `update payment_session set data = data || jsonb_build_object('${CHARGE_CLAIM_KEY}', '${OUTCOME_UNKNOWN}')
+      where id = ? and coalesce(data, '{}'::jsonb) ->> 'invoiceId' is null`,
+    [sessionId]
+  )
+}
+
+/**
+ * Records the invoice of a charge whose answer was lost, as named by the bank's signed webhook
+ * (a session is charged at most once, so the one invoice with its reference is that charge).
+ * False when the session is no longer waiting for it (already recorded, or deleted).
+ */
+export async function adoptLostCharge(cradle: Record<string, unknown>, sessionId: string, data: MonobankData): Promise<boolean> {
+  const result = await pg(cradle).raw(
+    `update payment_session set data = data || ?::jsonb, updated_at = now()
+      where id = ? and deleted_at is null
+        and data ->> '${CHARGE_CLAIM_KEY}' = '${OUTCOME_UNKNOWN}'
+        and data ->> 'invoiceId' is null`,
+    [JSON.stringify(data), sessionId]
+  )
+  return result.rowCount === 1
 }
 
 /** Written the moment the bank answers, so a retry, a webhook or a cleanup finds the invoice. */
@@ -124,8 +155,9 @@ export async function chargeSavedCard(deps: ChargeDeps, payment: SavedCardPaymen
   } catch (error) {
     if (isOutcomeUnknown(error)) {
       deps.logger.error(
-        `monobank: the saved-card charge of payment session ${sessionId} got no answer; it is not repeated. Check the monobank cabinet (reference ${sessionId})`
+        `monobank: the saved-card charge of payment session ${sessionId} got no answer; it is not repeated. Its webhook completes the order if the bank charged the card; otherwise check the monobank cabinet (reference ${sessionId})`
       )
+      await markOutcomeUnknown(deps.cradle, sessionId)
     } else {
       await releaseClaim(deps.cradle, sessionId)
     }

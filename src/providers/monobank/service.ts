@@ -51,7 +51,7 @@ import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
 import { SESSION_STATUS } from "./status"
-import { chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
+import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { paymentStateOfSession } from "../../utils/medusa-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
@@ -213,7 +213,12 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
     return readWebhook(
-      { ...this.deps, verifier: this.verifier, readStoredState: (id) => readStoredState(this.cradle, id) },
+      {
+        ...this.deps,
+        verifier: this.verifier,
+        readStoredState: (id) => readStoredState(this.cradle, id),
+        adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
+      },
       payload
     )
   }

@@ -17,7 +17,7 @@ import {
 import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "./module-records"
 import { readMonobankData, toInstant, type MonobankData } from "./payment-data"
-import { isChargeInFlight } from "./saved-card-charge"
+import { isChargeInFlight, isChargeOutcomeUnknown, readSavedCardPayment } from "./saved-card-charge"
 import { capturedMinor, STATUS_RANK, webhookAction } from "./status"
 
 /** What the plugin's own subscriber needs beyond the core's `session_id`/`amount`. */
@@ -37,6 +37,8 @@ export type MonobankWebhookResult = WebhookActionResult & {
 export type WebhookDeps = ProviderDeps & {
   verifier: WebhookVerifier
   readStoredState: (sessionId: string) => Promise<StoredPaymentState>
+  /** Records the invoice of a saved-card charge whose answer was lost; false if the session no longer waits for it. */
+  adoptLostCharge: (sessionId: string, data: MonobankData) => Promise<boolean>
 }
 
 const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
@@ -102,6 +104,25 @@ export function webhookFacts(record: InvoiceStatusRecord): MonobankWebhookFacts 
   }
 }
 
+async function adoptLostCharge(
+  deps: WebhookDeps,
+  sessionId: string,
+  sessionData: Record<string, unknown> | undefined,
+  record: { invoiceId: string; amount?: number }
+): Promise<MonobankData | undefined> {
+  if (!isChargeOutcomeUnknown(sessionData)) return undefined
+  const payment = readSavedCardPayment(sessionData)
+  if (!payment || payment.amount !== record.amount) return undefined
+  const { savedCard: _card, ...rest } = payment
+  const data: MonobankData = { ...rest, invoiceId: record.invoiceId, status: "processing" }
+  if (await deps.adoptLostCharge(sessionId, data)) {
+    deps.logger.info(`monobank: the saved-card charge of payment session ${sessionId} whose answer was lost is invoice ${record.invoiceId} (from its webhook)`)
+    return data
+  }
+  // Another delivery of this webhook recorded it first.
+  return latestStored(await deps.readStoredState(sessionId))
+}
+
 export async function readWebhook(
   deps: WebhookDeps,
   payload: ProviderWebhookPayload["payload"]
@@ -122,11 +143,13 @@ export async function readWebhook(
   }
   // A failed read throws: the event fails and Medusa's event bus retries it.
   const state = await deps.readStoredState(sessionId)
-  const stored = latestStored(state)
+  let stored = latestStored(state)
   if (!stored && isChargeInFlight(state.sessionData)) {
-    // A saved-card charge of this session whose invoice is being recorded right now.
+    // A saved-card charge of this session whose invoice is being recorded right now, or whose
+    // answer was lost: then this webhook is the only one that can name the invoice.
     if (await deps.verifier.verify(raw, xSign)) {
-      throw new Error(`monobank webhook for invoice ${record.invoiceId} arrived before its charge was recorded; retry`)
+      stored = await adoptLostCharge(deps, sessionId, state.sessionData, record)
+      if (!stored) throw new Error(`monobank webhook for invoice ${record.invoiceId} arrived before its charge was recorded; retry`)
     }
   }
   if (stored?.invoiceId !== record.invoiceId) {

@@ -15,13 +15,18 @@ function webhook(status = "success") {
   return { rawData: Buffer.from(body), headers: { "x-sign": "c2lnbmF0dXJl" }, data: JSON.parse(body) }
 }
 
-function deps(readStoredState: () => Promise<StoredPaymentState>, signatureValid = true): WebhookDeps {
+function deps(
+  readStoredState: () => Promise<StoredPaymentState>,
+  signatureValid = true,
+  adoptLostCharge: WebhookDeps["adoptLostCharge"] = async () => false
+): WebhookDeps {
   return {
     client: {} as WebhookDeps["client"],
     options: {} as WebhookDeps["options"],
     logger: silent,
     verifier: { verify: async () => signatureValid },
     readStoredState,
+    adoptLostCharge,
   }
 }
 
@@ -45,6 +50,26 @@ describe("readWebhook when the stored state is not there yet", () => {
   it("ignores such a webhook when its signature does not verify", async () => {
     const result = await readWebhook(deps(async () => savedCardInFlight, false), webhook())
     expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
+  })
+
+  it("records the invoice of a saved-card charge whose answer was lost from its signed webhook, and applies it", async () => {
+    const lost: StoredPaymentState = { ...savedCardInFlight, sessionData: { ...savedCardInFlight.sessionData, savedCardCharge: "unknown" } }
+    const adopted: unknown[] = []
+    const result = await readWebhook(
+      deps(async () => lost, true, async (sessionId, data) => adopted.push({ sessionId, data }) > 0),
+      webhook()
+    )
+    expect(adopted).toEqual([{ sessionId: SESSION, data: expect.objectContaining({ invoiceId: INVOICE, amount: 130456, paymentType: "debit" }) }])
+    expect(JSON.stringify(adopted)).not.toContain("mbcard_x")
+    expect(result).toMatchObject({ action: PaymentActions.SUCCESSFUL, data: { session_id: SESSION } })
+  })
+
+  it("does not take a lost charge's invoice from a webhook whose signature does not verify, or of another amount", async () => {
+    const lost: StoredPaymentState = { ...savedCardInFlight, sessionData: { ...savedCardInFlight.sessionData, savedCardCharge: "unknown", amount: 1 } }
+    const adopt = jest.fn(async () => true)
+    await expect(readWebhook(deps(async () => lost, true, adopt), webhook())).rejects.toThrow(/before its charge was recorded/)
+    expect((await readWebhook(deps(async () => lost, false, adopt), webhook())).action).toBe(PaymentActions.NOT_SUPPORTED)
+    expect(adopt).not.toHaveBeenCalled()
   })
 
   it("applies the webhook once the charge is recorded", async () => {
