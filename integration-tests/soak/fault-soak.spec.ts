@@ -40,9 +40,6 @@ const CHAOS_SEED = 12
 /** The provider gives up on the bank after this; a "slow" answer comes after SLOW_MS (the bank acts after the client gave up). */
 const CLIENT_TIMEOUT_MS = 1000
 const SLOW_MS = 1600
-/** Wall time the whole soak (boot excluded) must fit in on the 2-core machine. */
-const WALL_BUDGET_MS = 6 * 60_000
-
 process.env.MONOBANK_ACQUIRING_TIMEOUT_MS = String(CLIENT_TIMEOUT_MS)
 process.env.MONOBANK_INSTALLMENTS_TIMEOUT_MS = String(CLIENT_TIMEOUT_MS)
 process.env.MONOBANK_CHECKOUT_TIMEOUT_MS = String(CLIENT_TIMEOUT_MS)
@@ -149,7 +146,6 @@ medusaIntegrationTestRunner({
       expect(chaos.api["500"] + chaos.api["429"] + chaos.api.slow).toBeGreaterThan(0)
       expect(chaos.notifications.drop + chaos.notifications.duplicate + chaos.notifications.delay).toBeGreaterThan(0)
       expect(tally.total(tally.outcomes, "order")).toBeGreaterThan(SHOPPERS / 2)
-      expect(wallMs).toBeLessThan(WALL_BUDGET_MS)
     })
   },
 })
