@@ -2,6 +2,7 @@
  * What must never be stored or logged: full card numbers, CVV values, card tokens and the store's
  * credentials. Pure functions over text, shared by the log scan and the database scan.
  */
+import { luhnValid } from "../../../emulator/cards"
 
 export type Secret = { name: string; value: string }
 export type LeakFinding = { kind: string; match: string }
@@ -15,20 +16,6 @@ export type LeakFinding = { kind: string; match: string }
 const PAN_CANDIDATE = /(?<![\d*.])(?:[3-6]|2[2-7])(?:[ -]?\d){12,18}(?![\d*])/g
 
 const CVV = /["']?\b(?:cvv2?|cvc2?|card_?code|security_?code)\b["']?\s*(?:[:=]|=>)\s*["']?(\d{3,4})\b/gi
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{13,19}$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
 
 export function findLeaks(text: string, secrets: Secret[]): LeakFinding[] {
   const findings: LeakFinding[] = []
