@@ -31,7 +31,8 @@ const KEY_REFRESH_MS = 10_000
 /** The mono checkout module's own callback key verifier keeps the library default. */
 const CHECKOUT_KEY_REFRESH_MS = 60_000
 const SEED = Number(process.env.HOSTILE_SEED ?? 20240512)
-const CONCURRENCY = 6
+/** Hostile requests in flight at once: one attacker with a few connections, as on a small store. */
+const CONCURRENCY = 4
 const HEALTH_PATH = "/health"
 
 process.env.MONOBANK_WEBHOOK_KEY_REFRESH_MS = String(KEY_REFRESH_MS)
