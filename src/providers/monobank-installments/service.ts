@@ -48,7 +48,7 @@ import { planCreateOrder } from "./order-request"
 import { RecentResults } from "./recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
-import { paymentRestsOnSession, replacedOrderIds } from "./session-records"
+import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
 
 export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
@@ -192,7 +192,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
     const sessionId = data?.store_order_id
-    if (typeof sessionId === "string" && (await paymentRestsOnSession(this.container as Record<string, unknown>, sessionId))) {
+    if (typeof sessionId === "string" && (await paymentStateOfSession(sessionId)) !== "none") {
       // Medusa deletes every session of a collection when a new one is requested, also after the
       // cart became an order: the order is the money that payment rests on.
       this.logger_.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)

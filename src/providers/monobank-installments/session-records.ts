@@ -1,8 +1,8 @@
 /**
  * The payment module's own records of installment sessions, read from inside the provider (it
  * lives in the payment module's container, as ./payment-records does): which bank orders a new
- * session replaces, and whether a Medusa payment rests on a session's order. Neither is something
- * the storefront could tell us: it writes session data, not these rows.
+ * session replaces. The storefront could not tell us: it writes session data, not these rows.
+ * Whether a payment rests on a session is asked publicly (utils/medusa-payments).
  */
 import { optionalFromCradle, type Cradle } from "../../utils/module-container"
 import { readOrderId } from "./session-data"
@@ -13,18 +13,6 @@ type ListService = {
 
 /** Statuses of a session whose order may be money Medusa holds, payment recorded or not yet. */
 const HOLDS_MONEY: readonly string[] = ["authorized", "captured"]
-
-/**
- * A Medusa payment that is not cancelled was made from this session: its bank order is that
- * payment's money. Without the payment module's records (a provider built outside it) nobody can
- * say it is not, so the answer is yes.
- */
-export async function paymentRestsOnSession(cradle: Cradle, sessionId: string): Promise<boolean> {
-  const payments = optionalFromCradle<ListService>(cradle, "paymentService")
-  if (!payments) return true
-  const found = await payments.list({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })
-  return found.some((payment) => !payment.canceled_at)
-}
 
 /**
  * Bank orders of the other sessions of this session's payment collection, with the same provider,
