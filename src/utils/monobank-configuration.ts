@@ -109,3 +109,15 @@ export function monobankProviderOptions(
   }
   return undefined
 }
+
+/** Every monobank payment provider of one API the store registered, with its Medusa id and options. */
+export function monobankProvidersOf(
+  configModule: { modules?: unknown },
+  api: MonobankApiName
+): { id: string; options: Record<string, unknown> }[] {
+  return providersOf(configModule.modules, "payment").flatMap((entry) => {
+    const folder = providerFolderOf(entry.resolve)
+    if (!folder || PROVIDER_FOLDERS[folder].api !== api || folder === "monobank-on-delivery") return []
+    return [{ id: `${PROVIDER_FOLDERS[folder].prefix}_${String(entry.id ?? "default")}`, options: entry.options ?? {} }]
+  })
+}

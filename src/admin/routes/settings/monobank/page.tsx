@@ -1,78 +1,51 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
+import { adminFetch } from "../../../lib/api"
+import type { ApiName } from "../../../lib/settings-fields"
+import { ApiSection, type ApiSettings } from "./api-section"
+import { MerchantSection } from "./merchant-section"
 
-type ApiReport = {
-  configured: boolean
-  /** mono checkout: orders paid at the bank that could not become Medusa orders. */
-  needsAttention?: number
-  providers: { id: string; module: string; baseUrl: string | null; credentialsPresent: boolean }[]
-}
-type Health = { plugin: { name: string; version: string }; apis: Record<string, ApiReport> }
-
-const API_TITLES: Record<string, string> = {
-  acquiring: "Card payments (internet acquiring)",
-  installments: "Installments (Покупка частинами)",
-  checkout: "mono checkout",
-}
+type SettingsAnswer = { settings_key: { ready: boolean; problem?: string }; apis: Record<ApiName, ApiSettings> }
 
 const MonobankSettingsPage = () => {
-  const [health, setHealth] = useState<Health | null>(null)
+  const [answer, setAnswer] = useState<SettingsAnswer | null>(null)
+  const [attention, setAttention] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    fetch("/admin/monobank/health", { credentials: "include" })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`)
-        setHealth((await res.json()) as Health)
-      })
-      .catch((e: Error) => setError(e.message))
+    adminFetch<SettingsAnswer>("/admin/monobank/settings").then((r) => (r.ok ? setAnswer(r.data) : setError(`HTTP ${r.status}`)))
+    adminFetch<{ count: number }>("/admin/monobank/needs-attention").then((r) => r.ok && setAttention(r.data.count))
   }, [])
 
   return (
     <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h1">monobank</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          {health ? `${health.plugin.name} ${health.plugin.version}` : "Which monobank APIs this store uses"}
-        </Text>
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h1">monobank</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Saved here wins over medusa-config.ts; a field left empty uses medusa-config.ts. Applies to new payment sessions at once, on every server.
+          </Text>
+        </div>
+        <a href="/app/settings/monobank/needs-attention" data-testid="needs-attention-link">
+          <Badge color={attention ? "red" : "grey"}>Needs attention: {attention ?? "…"}</Badge>
+        </a>
       </div>
       {error && (
         <div className="px-6 py-4">
-          <Text className="text-ui-fg-error">Could not read the configuration: {error}</Text>
+          <Text className="text-ui-fg-error">Could not read the settings: {error}</Text>
         </div>
       )}
-      {health && (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>API</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell>Providers</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Object.entries(health.apis).map(([name, api]) => (
-              <Table.Row key={name}>
-                <Table.Cell>{API_TITLES[name] ?? name}</Table.Cell>
-                <Table.Cell>
-                  <Badge color={api.configured ? "green" : "grey"}>
-                    {api.configured ? "Configured" : "Not configured"}
-                  </Badge>
-                  {!!api.needsAttention && (
-                    <Badge color="red" className="ml-2">
-                      {api.needsAttention} paid {api.needsAttention === 1 ? "order needs" : "orders need"} attention
-                    </Badge>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  {api.providers.map((p) => `${p.id}${p.baseUrl ? ` → ${p.baseUrl}` : ""}`).join(", ") || "—"}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+      {answer && !answer.settings_key.ready && (
+        <div className="px-6 py-4">
+          <Text className="text-ui-fg-error">{answer.settings_key.problem}</Text>
+        </div>
       )}
+      {answer &&
+        (Object.keys(answer.apis) as ApiName[]).map((api) => (
+          <ApiSection key={api} api={api} settings={answer.apis[api]} onSaved={(s) => setAnswer((a) => (a ? { ...a, apis: { ...a.apis, [api]: s } } : a))} />
+        ))}
+      {answer?.apis.acquiring.available && <MerchantSection />}
     </Container>
   )
 }

@@ -1,0 +1,74 @@
+/** The settings page's fields per monobank API, in the order a store owner fills them in. */
+export type FieldKind = "text" | "number" | "select" | "switch" | "list" | "numbers" | "secret"
+
+export type Field = { name: string; label: string; kind: FieldKind; hint?: string; options?: { value: string; label: string }[] }
+
+export type ApiName = "acquiring" | "installments" | "checkout"
+
+export const API_TITLES: Record<ApiName, string> = {
+  acquiring: "Card payments (internet acquiring)",
+  installments: "Installments (Покупка частинами)",
+  checkout: "mono checkout",
+}
+
+export const FIELDS: Record<ApiName, Field[]> = {
+  acquiring: [
+    { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "From the monobank business cabinet; write-only" },
+    {
+      name: "captureMode",
+      label: "Capture mode",
+      kind: "select",
+      options: [
+        { value: "manual", label: "Hold, capture from the admin" },
+        { value: "automatic", label: "Charge at once" },
+      ],
+    },
+    { name: "invoiceValiditySeconds", label: "Invoice valid for (seconds)", kind: "number" },
+    { name: "destination", label: "Payment purpose", kind: "text" },
+    { name: "fiscalBasket", label: "Send the fiscal basket (PRRO)", kind: "switch" },
+    { name: "cardSaving", label: "Let customers save cards", kind: "switch" },
+    { name: "code", label: "Submerchant code", kind: "text" },
+    { name: "tipsEmployeeId", label: "Tips employee", kind: "text" },
+  ],
+  installments: [
+    {
+      name: "environment",
+      label: "Environment",
+      kind: "select",
+      options: [
+        { value: "sandbox", label: "Sandbox" },
+        { value: "stage", label: "Stage" },
+        { value: "production", label: "Production" },
+      ],
+    },
+    { name: "storeId", label: "Store id", kind: "text" },
+    { name: "secret", label: "Secret", kind: "secret", hint: "Write-only" },
+    { name: "allowedParts", label: "Numbers of payments offered", kind: "numbers", hint: "e.g. 3, 4, 6" },
+    { name: "minOrderTotal", label: "Minimum order total (UAH)", kind: "text" },
+    { name: "maxOrderTotal", label: "Maximum order total (UAH)", kind: "text" },
+  ],
+  checkout: [
+    { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "Write-only" },
+    { name: "dlv_method_list", label: "Delivery methods", kind: "list", hint: "pickup, courier, np_brnm, np_box" },
+    { name: "payment_method_list", label: "Payment methods", kind: "list", hint: "card, payment_on_delivery, part_purchase" },
+    { name: "payments_number", label: "Numbers of payments (installments)", kind: "number" },
+    { name: "hold", label: "Hold card payments", kind: "switch" },
+  ],
+}
+
+/** A form's text -> the value sent, or undefined for "use medusa-config.ts". */
+export function toValue(field: Field, text: string): unknown {
+  const trimmed = text.trim()
+  if (field.kind === "switch") return trimmed === "" ? undefined : trimmed === "true"
+  if (trimmed === "") return undefined
+  if (field.kind === "number") return Number(trimmed)
+  if (field.kind === "list") return trimmed.split(",").map((item) => item.trim()).filter(Boolean)
+  if (field.kind === "numbers") return trimmed.split(",").map((item) => Number(item.trim())).filter((n) => !Number.isNaN(n))
+  return trimmed
+}
+
+export function toText(value: unknown): string {
+  if (value === undefined || value === null) return ""
+  if (Array.isArray(value)) return value.join(", ")
+  return String(value)
+}

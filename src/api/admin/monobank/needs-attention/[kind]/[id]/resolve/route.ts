@@ -1,0 +1,41 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { z } from "zod"
+import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely } from "../../../../../../../workflows/checkout/sync-safely"
+import { checkoutModule, registeredCheckoutModule } from "../../../../../../../workflows/checkout/steps/module"
+
+const bodySchema = z.strictObject({ action: z.literal("sync", { error: 'action must be "sync"' }) })
+
+/**
+ * Resolves a needs-attention row the plugin can act on: a checkout order is synced with the bank
+ * again (placing the order when its cause is gone). Other rows are resolved in Medusa's own pages.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const body = bodySchema.safeParse(req.body ?? {})
+  if (!body.success) {
+    res.status(400).json({ type: "invalid_data", message: body.error.issues[0].message })
+    return
+  }
+  if (req.params.kind !== "checkout_order") {
+    res.status(400).json({ type: "invalid_data", message: `Rows of kind ${JSON.stringify(req.params.kind)} are resolved in Medusa's own order pages` })
+    return
+  }
+  const [row] = registeredCheckoutModule(req.scope) ? await checkoutModule(req.scope).listMonobankCheckoutOrders({ id: req.params.id }) : []
+  if (!row) {
+    res.status(404).json({ type: "not_found", message: `No mono checkout order ${req.params.id}` })
+    return
+  }
+  let result = await syncCheckoutOrderSafely(req.scope, row.order_ref)
+  // A person clicked: rather than "try again", wait out the read interval a callback's read started.
+  if (result.kind === "coalesced") {
+    await new Promise((resolve) => setTimeout(resolve, BANK_READ_INTERVAL_MS))
+    result = await syncCheckoutOrderSafely(req.scope, row.order_ref)
+  }
+  const [after] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ id: row.id })
+  res.json({ resolved: after?.status === "completed", status: after?.status, result: result.kind, message: messageOf(result) })
+}
+
+function messageOf(result: Awaited<ReturnType<typeof syncCheckoutOrderSafely>>): string | undefined {
+  if ("message" in result) return result.message
+  if (result.kind === "coalesced") return `monobank was read for this order less than ${BANK_READ_INTERVAL_MS / 1000} seconds ago; try again in a few seconds`
+  return undefined
+}

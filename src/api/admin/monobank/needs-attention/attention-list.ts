@@ -1,0 +1,121 @@
+/**
+ * Everything the plugin flags for a person, each row saying what happened, what the plugin already
+ * did, and the action that resolves it:
+ * - `checkout_order`: a mono checkout order paid at the bank that could not become a Medusa order;
+ * - `released_hold`: a card hold the bank released (9 days without capture, or released in the
+ *   cabinet) on an order that is not canceled: the order is no longer paid;
+ * - `unbooked_refund`: a refund the bank made whose Medusa request answered with an error, so the
+ *   order does not show it yet.
+ */
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
+import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { linkedOrdersOf } from "../../../../workflows/checkout/linked-order"
+
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const
+export type AttentionKind = (typeof ATTENTION_KINDS)[number]
+
+export type AttentionRow = {
+  kind: AttentionKind
+  id: string
+  order_id: string | null
+  /** What the row is about, as the bank names it ("Checkout order …", "Invoice …"). */
+  subject: string
+  happened: string
+  plugin_did: string
+  action: { label: string; resolve?: "sync" }
+  at: string | null
+}
+
+const WORDS = {
+  checkout_order: {
+    plugin_did: "Kept the bank's record of the order and retried placing it on every callback and on the reconcile schedule.",
+    action: { label: "Sync with bank (places the order if the cause is gone)", resolve: "sync" as const },
+  },
+  released_hold: {
+    plugin_did: "Marked the Medusa payment canceled when the bank reported the release.",
+    action: { label: "Cancel the order, or ask the shopper to pay again" },
+  },
+  unbooked_refund: {
+    plugin_did: "Recorded the bank's refund on the payment and marked it; nothing was sent to the bank twice.",
+    action: { label: "Refund the same amount again in Medusa: the plugin books the bank's refund instead of sending a new one" },
+  },
+} satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
+
+async function checkoutRows(container: MedusaContainer): Promise<AttentionRow[]> {
+  const checkout = registeredCheckoutModule(container)
+  if (!checkout) return []
+  const rows = await checkout.listMonobankCheckoutOrders({ status: "needs_attention" }, { take: 200, order: { updated_at: "DESC" } })
+  const linked = await linkedOrdersOf(container, rows.map((row) => row.id))
+  return rows.map((row) => ({
+    kind: "checkout_order",
+    id: row.id,
+    order_id: linked.get(row.id)?.order_id ?? null,
+    subject: `Checkout order ${row.order_id ?? row.order_ref}`,
+    happened: `Checkout order ${row.order_id ?? row.order_ref} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
+    ...WORDS.checkout_order,
+    at: iso(row.updated_at),
+  }))
+}
+
+type PaymentRow = { id: string; provider_id: string; canceled_at: unknown; captured_at?: unknown; data: Record<string, unknown> | null; payment_collection?: { order?: { id: string; status: string } | null } | null }
+
+async function releasedHoldRows(container: MedusaContainer): Promise<AttentionRow[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "canceled_at", "data", "payment_collection.order.id", "payment_collection.order.status"],
+    filters: { canceled_at: { $ne: null } } as never,
+    pagination: { take: 200, order: { canceled_at: "DESC" } },
+  })
+  return (data as PaymentRow[])
+    .filter((payment) => payment.provider_id.replace(/^pp_/, "").startsWith("monobank_"))
+    .filter((payment) => payment.data?.paymentType === "hold" && ["expired", "reversed"].includes(String(payment.data?.status ?? "reversed")))
+    .filter((payment) => payment.payment_collection?.order && payment.payment_collection.order.status !== "canceled")
+    .map((payment) => ({
+      kind: "released_hold",
+      id: payment.id,
+      order_id: payment.payment_collection!.order!.id,
+      subject: `Invoice ${String(payment.data?.invoiceId ?? payment.id)}`,
+      happened: `The bank released the card hold of invoice ${String(payment.data?.invoiceId ?? "")}: the order is no longer paid.`,
+      ...WORDS.released_hold,
+      at: iso(payment.canceled_at),
+    }))
+}
+
+async function unbookedRefundRows(container: MedusaContainer): Promise<AttentionRow[]> {
+  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  type RefundRow = { id: string; amount: unknown; metadata: Record<string, unknown> | null; created_at: unknown; payment_id: string }
+  const refunds = (await paymentModule.listRefunds({}, { select: ["id", "amount", "metadata", "created_at", "payment_id"], take: 500, order: { created_at: "DESC" } })) as unknown as RefundRow[]
+  const replaced = new Set(refunds.map((refund) => refund.metadata?.[REPLACES_REFUND]).filter(Boolean))
+  const failed = refunds.filter((refund) => refund.metadata?.[REQUEST_FAILED] && !replaced.has(refund.id))
+  if (!failed.length) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "payment_collection.order.id"],
+    filters: { id: failed.map((refund) => refund.payment_id) },
+  })
+  const orderOf = new Map((data as PaymentRow[]).map((payment) => [payment.id, payment.payment_collection?.order?.id ?? null]))
+  return failed.map((refund) => ({
+    kind: "unbooked_refund",
+    id: refund.id,
+    order_id: orderOf.get(refund.payment_id) ?? null,
+    subject: `Refund ${refund.id}`,
+    happened: `The bank refunded ${String(refund.amount)} UAH, but Medusa answered the refund with an error, so the order does not show it.`,
+    ...WORDS.unbooked_refund,
+    at: iso(refund.created_at),
+  }))
+}
+
+export async function needsAttention(container: MedusaContainer): Promise<AttentionRow[]> {
+  const lists = await Promise.all([checkoutRows(container), releasedHoldRows(container), unbookedRefundRows(container)])
+  return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
+}
+
+export async function needsAttentionOfOrder(container: MedusaContainer, orderId: string): Promise<AttentionRow[]> {
+  return (await needsAttention(container)).filter((row) => row.order_id === orderId)
+}

@@ -1,0 +1,193 @@
+/**
+ * What the order widget shows of an order paid through the plugin: per monobank payment the method
+ * in words, the bank's ids, its status read from the bank now (the stored one when the bank does
+ * not answer) with its meaning, card facts, hold expiry and refunds; and the mono checkout order
+ * with its delivery data. Reads only: changing anything is "Sync with bank" (./order-sync).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { fromMinorUnits, type InvoiceStatusRecord } from "../../../../lib/monobank"
+import { CHECKOUT_PAYMENT_KEY } from "../../../../modules/monobank-checkout/payments/checkout-payment"
+import { readMonobankData } from "../../../../providers/monobank/payment-data"
+import { describeOrderState } from "../../../../providers/monobank-installments/states"
+import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
+import { checkoutModule, registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { deliveryInWords } from "../../../../workflows/checkout/delivery-words"
+import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/linked-order"
+import {
+  CAPTURE_MEANS,
+  CARD_STATUS_MEANING,
+  CHECKOUT_PAYMENT_WORDS,
+  HOLD_DAYS,
+  HOLD_WARNING_MS,
+  methodInWords,
+  providerKindOf,
+} from "./payment-words"
+
+export type PaymentFacts = {
+  payment_id: string
+  provider_id: string
+  method: string
+  bank_id: { label: string; value: string } | null
+  bank_status: string | null
+  bank_sub_state?: string | null
+  meaning: string | null
+  /** What "Capture payment" will do at the bank, while the payment waits for it. */
+  capture_means?: string
+  masked_card?: string | null
+  payment_system?: string | null
+  fee?: string | null
+  hold_expires_at?: string | null
+  hold_expires_soon?: boolean
+  refunds?: { amount: string; status: string; date: string | null }[]
+  /** The bank could not be read now: these facts are what the store last recorded. */
+  stale_reason?: string
+}
+
+export type OrderFacts = {
+  order_id: string
+  monobank: boolean
+  payments: PaymentFacts[]
+  checkout: {
+    id: string
+    order_id: string | null
+    status: string
+    general_status: string | null
+    payment_method: string | null
+    delivery_method: string | null
+    delivery: Record<string, unknown> | null
+    error: string | null
+  } | null
+}
+
+type OrderPayment = { id: string; provider_id: string; data: Record<string, unknown> | null; payment_session_id?: string }
+
+export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.id", "payment_collections.payments.provider_id", "payment_collections.payments.data", "payment_collections.payments.payment_session_id"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as { payment_collections?: { payments?: OrderPayment[] }[] } | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+  return (order.payment_collections ?? []).flatMap((collection) => collection.payments ?? []).filter((p) => providerKindOf(p.provider_id) !== "other")
+}
+
+export async function checkoutOrderOf(container: MedusaContainer, orderId: string) {
+  if (!registeredCheckoutModule(container)) return undefined
+  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: CHECKOUT_ORDER_LINK_ENTITY,
+    fields: ["monobank_checkout_order_id"],
+    filters: { order_id: orderId },
+  })
+  const id = (links[0] as { monobank_checkout_order_id?: string } | undefined)?.monobank_checkout_order_id
+  if (!id) return undefined
+  const [row] = await checkoutModule(container).listMonobankCheckoutOrders({ id })
+  return row
+}
+
+function money(minor: number | undefined, ccy: number): string | null {
+  return minor === undefined ? null : `${fromMinorUnits(minor, ccy)} ${ccy === 980 ? "UAH" : ccy}`
+}
+
+function cardFacts(payment: OrderPayment, record: InvoiceStatusRecord | undefined, staleReason: string | undefined, now: Date): PaymentFacts {
+  const stored = readMonobankData(payment.data)!
+  const status = (record?.status ?? stored.status ?? null) as keyof typeof CARD_STATUS_MEANING | null
+  const heldSince = status === "hold" ? record?.modifiedDate ?? stored.modifiedDate : undefined
+  const expires = heldSince ? new Date(new Date(heldSince).getTime() + HOLD_DAYS * 24 * 60 * 60 * 1000) : undefined
+  const info = record?.paymentInfo
+  return {
+    payment_id: payment.id,
+    provider_id: payment.provider_id,
+    method: methodInWords("card", stored, (payment.data?.[CHECKOUT_PAYMENT_KEY] as { payment_method?: string } | undefined)?.payment_method),
+    bank_id: { label: "Invoice", value: stored.invoiceId },
+    bank_status: status,
+    meaning: status && status in CARD_STATUS_MEANING ? CARD_STATUS_MEANING[status] : "A status this plugin does not know yet.",
+    ...(status === "hold" ? { capture_means: CAPTURE_MEANS.card } : {}),
+    masked_card: info?.maskedPan || stored.maskedPan || null,
+    payment_system: info?.paymentSystem || null,
+    fee: money(info?.fee, stored.ccy),
+    hold_expires_at: expires?.toISOString() ?? null,
+    hold_expires_soon: expires ? expires.getTime() - now.getTime() < HOLD_WARNING_MS : false,
+    refunds: (record?.cancelList ?? []).map((item) => ({
+      amount: money(item.amount, item.ccy ?? stored.ccy) ?? "",
+      status: String(item.status ?? ""),
+      date: item.createdDate ?? null,
+    })),
+    ...(staleReason ? { stale_reason: staleReason } : {}),
+  }
+}
+
+function installmentFacts(payment: OrderPayment): PaymentFacts {
+  const data = payment.data ?? {}
+  const state = typeof data.state === "string" ? data.state : null
+  const subState = typeof data.order_sub_state === "string" ? data.order_sub_state : null
+  const outcome = state && subState ? describeOrderState(state as never, subState) : undefined
+  return {
+    payment_id: payment.id,
+    provider_id: payment.provider_id,
+    method: methodInWords("installments", data, (data[CHECKOUT_PAYMENT_KEY] as { payment_method?: string } | undefined)?.payment_method),
+    bank_id: typeof data.order_id === "string" ? { label: "Installment order", value: data.order_id } : null,
+    bank_status: state,
+    bank_sub_state: subState,
+    meaning: outcome?.description ?? null,
+    ...(subState === "WAITING_FOR_STORE_CONFIRM" ? { capture_means: CAPTURE_MEANS.installments } : {}),
+  }
+}
+
+function onDeliveryFacts(payment: OrderPayment): PaymentFacts {
+  const checkout = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as { order_id?: string; general_status?: string }
+  return {
+    payment_id: payment.id,
+    provider_id: payment.provider_id,
+    method: methodInWords("on_delivery", {}),
+    bank_id: checkout.order_id ? { label: "Checkout order", value: checkout.order_id } : null,
+    bank_status: checkout.general_status ?? null,
+    meaning: "The shopper pays the carrier on delivery; capture the payment when the money has arrived.",
+  }
+}
+
+export async function orderFacts(container: MedusaContainer, orderId: string, now = new Date()): Promise<OrderFacts> {
+  const payments = await orderPayments(container, orderId)
+  const read = cardInvoiceReader(container)
+  const facts = await Promise.all(
+    payments.map(async (payment) => {
+      const kind = providerKindOf(payment.provider_id)
+      if (kind === "installments") return installmentFacts(payment)
+      if (kind === "on_delivery") return onDeliveryFacts(payment)
+      const stored = readMonobankData(payment.data)
+      if (!stored) return { payment_id: payment.id, provider_id: payment.provider_id, method: methodInWords("card", payment.data ?? {}), bank_id: null, bank_status: null, meaning: null }
+      try {
+        return cardFacts(payment, await read(payment.provider_id, stored.invoiceId), undefined, now)
+      } catch (error) {
+        return cardFacts(payment, undefined, `monobank could not be read now: ${(error as Error).message}`, now)
+      }
+    })
+  )
+  const checkout = await checkoutOrderOf(container, orderId)
+  const record = (checkout?.last_record ?? null) as Record<string, unknown> | null
+  return {
+    order_id: orderId,
+    monobank: facts.length > 0 || Boolean(checkout),
+    payments: facts,
+    checkout: checkout
+      ? {
+          id: checkout.id,
+          order_id: checkout.order_id ?? null,
+          status: checkout.status,
+          general_status: checkout.general_status ?? null,
+          payment_method: checkout.payment_method ? CHECKOUT_PAYMENT_WORDS[checkout.payment_method] ?? checkout.payment_method : null,
+          delivery_method: checkout.delivery_method ? deliveryInWords(checkout.delivery_method, record ?? {}) : null,
+          delivery: record ? pickDelivery(record) : null,
+          error: checkout.error ?? null,
+        }
+      : null,
+  }
+}
+
+const DELIVERY_KEYS = ["delivery_method_desc", "delivery_branch_id", "delivery_branch_address", "delivery_city", "delivery_region", "delivery_address"]
+
+function pickDelivery(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(DELIVERY_KEYS.filter((key) => record[key] !== undefined && record[key] !== null).map((key) => [key, record[key]]))
+}

@@ -1,0 +1,79 @@
+/**
+ * "Sync with bank" on an order: re-reads each of its monobank payments from the bank and applies
+ * what changed through the same workflows a webhook or callback goes through:
+ * - card: Medusa's processPaymentWorkflow for hold / success (as Medusa's core webhook handler
+ *   runs it), then syncMonobankInvoiceWorkflow for releases, expiry and refunds made in the bank's
+ *   cabinet (as the plugin's webhook subscriber runs it);
+ * - installments: syncInstallmentSessionWorkflow (as a callback does);
+ * - mono checkout: the checkout order's sync (as a callback does).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules, PaymentActions } from "@medusajs/framework/utils"
+import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
+import { readMonobankData } from "../../../../providers/monobank/payment-data"
+import { webhookFacts } from "../../../../providers/monobank/webhook"
+import { syncMonobankInvoiceWorkflow } from "../../../../workflows/acquiring"
+import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
+import { CARD_STATUS_ROUTE, coreWebhookInput } from "../../../../workflows/acquiring/reconcile-card-sessions"
+import { syncCheckoutOrderSafely } from "../../../../workflows/checkout/sync-safely"
+import { syncInstallmentSessionWorkflow } from "../../../../workflows/installments/sync-installment-session"
+import { checkoutOrderOf, orderPayments } from "./order-facts"
+import { providerKindOf } from "./payment-words"
+
+export type SyncOutcome = { what: string; ok: boolean; detail: string }
+
+const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error)
+}
+
+async function syncCard(container: MedusaContainer, providerId: string, sessionId: string, data: Record<string, unknown> | null): Promise<SyncOutcome> {
+  const stored = readMonobankData(data)
+  if (!stored) return { what: "card payment", ok: false, detail: "The payment has no monobank invoice." }
+  const what = `invoice ${stored.invoiceId}`
+  let record
+  try {
+    record = await cardInvoiceReader(container)(providerId, stored.invoiceId)
+  } catch (error) {
+    return { what, ok: false, detail: `monobank could not be read: ${messageOf(error)}` }
+  }
+  const input = coreWebhookInput(sessionId, stored, record)
+  if (CORE_ACTIONS.includes(input.action) && !(input.action === PaymentActions.AUTHORIZED && stored.status === "hold")) {
+    await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input })
+  }
+  const facts = webhookFacts(record)
+  if (CARD_STATUS_ROUTE[record.status] === "plugin" || facts.cancelList.length > 0) {
+    await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: sessionId, invoice: facts } })
+  }
+  return { what, ok: true, detail: `monobank says ${record.status}.` }
+}
+
+async function syncInstallments(container: MedusaContainer, sessionId: string): Promise<SyncOutcome> {
+  try {
+    const { result } = await syncInstallmentSessionWorkflow(container).run({ input: { session_id: sessionId } })
+    return { what: "installment order", ok: true, detail: `monobank says ${(result as { state?: string })?.state ?? "read"}.` }
+  } catch (error) {
+    return { what: "installment order", ok: false, detail: messageOf(error) }
+  }
+}
+
+export async function syncOrderWithBank(container: MedusaContainer, orderId: string): Promise<SyncOutcome[]> {
+  const outcomes: SyncOutcome[] = []
+  for (const payment of await orderPayments(container, orderId)) {
+    const kind = providerKindOf(payment.provider_id)
+    if (!payment.payment_session_id || kind === "on_delivery") continue
+    if (payment.data?.monobank_checkout) continue // recorded from the checkout order, synced below
+    outcomes.push(
+      kind === "card"
+        ? await syncCard(container, payment.provider_id, payment.payment_session_id, payment.data)
+        : await syncInstallments(container, payment.payment_session_id)
+    )
+  }
+  const checkout = await checkoutOrderOf(container, orderId)
+  if (checkout) {
+    const result = await syncCheckoutOrderSafely(container, checkout.order_ref).catch((error) => ({ kind: "failed", message: messageOf(error) }))
+    outcomes.push({ what: `checkout order ${checkout.order_id ?? checkout.order_ref}`, ok: result.kind !== "failed", detail: `Result: ${result.kind.replaceAll("_", " ")}.` })
+  }
+  return outcomes
+}

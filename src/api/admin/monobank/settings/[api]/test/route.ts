@@ -1,0 +1,36 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { fieldErrors, saveSettingsBodySchema, type StoredSettings } from "../../../../../../modules/monobank-settings"
+import { checkAcquiring, checkCheckout, checkInstallments, type ConnectionCheck } from "../../../../../../utils/connection-check"
+import { settingsApiParam } from "../../api-param"
+import { credentialsFor, settingsModule, type Credentials } from "../../settings-view"
+
+const CHECKS = {
+  acquiring: (credentials: Credentials["acquiring"]) => checkAcquiring(credentials),
+  installments: (credentials: Credentials["installments"]) => checkInstallments(credentials),
+  checkout: (credentials: Credentials["checkout"]) => checkCheckout(credentials),
+}
+
+/**
+ * "Test connection": asks the bank with the saved settings, or with what the body holds (the same
+ * shape as a save, not saved) laid over them. Always 200 with `{ ok, detail | reason }` once the
+ * bank was asked: a refused token is the answer, not an error of this route.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const api = settingsApiParam(req.params)
+  const parsed = saveSettingsBodySchema(api).safeParse(req.body ?? {})
+  if (!parsed.success) {
+    res.status(400).json({ type: "invalid_data", message: "Some settings are not valid", errors: fieldErrors(parsed.error) })
+    return
+  }
+  const saved = await settingsModule(req.scope).storedSettings(api)
+  const draftSecrets = Object.fromEntries(Object.entries(parsed.data.secrets).filter(([, value]) => typeof value === "string")) as Record<string, string>
+  const stored = {
+    values: { ...(saved?.values ?? {}), ...parsed.data.values },
+    secrets: { ...(saved?.secrets ?? {}), ...draftSecrets },
+  } as StoredSettings<typeof api>
+  const credentials = credentialsFor(req.scope, api, stored)
+  const result: ConnectionCheck = credentials
+    ? await (CHECKS[api] as (c: typeof credentials) => Promise<ConnectionCheck>)(credentials)
+    : { ok: false, reason: "This API is not set up in medusa-config.ts of this store, so there is nothing to connect." }
+  res.json({ api, ...result })
+}

@@ -1,0 +1,45 @@
+/**
+ * Makes the card provider use the settings saved in the admin: before each operation it takes its
+ * options and bank client from `src/utils/effective-settings` (medusa-config options with the saved
+ * settings over them), so a save applies to the next call on every server, without a restart.
+ */
+import type { ProviderDeps } from "./deps"
+import type { MonobankProviderService } from "./service"
+import { beforeEachOperation } from "../../utils/before-each-operation"
+import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
+
+const OPERATIONS = [
+  "initiatePayment",
+  "updatePayment",
+  "authorizePayment",
+  "getPaymentStatus",
+  "retrievePayment",
+  "capturePayment",
+  "refundPayment",
+  "cancelPayment",
+  "deletePayment",
+  "getWebhookActionAndData",
+  "deleteAccountHolder",
+  "listPaymentMethods",
+  "savePaymentMethod",
+  "deletePaymentMethod",
+] as const
+
+type CardProviderClass = new (...args: any[]) => MonobankProviderService
+
+type WithDeps = { deps: ProviderDeps }
+
+/** What each provider instance was built with from medusa-config.ts. */
+const configuredDeps = new WeakMap<object, ProviderDeps>()
+
+async function useStoredSettings(provider: object): Promise<void> {
+  const holder = provider as WithDeps
+  let configured = configuredDeps.get(provider)
+  if (!configured) configuredDeps.set(provider, (configured = holder.deps))
+  const options = mergeCardOptions(configured.options, await storedSettingsOf("acquiring"))
+  holder.deps = options === configured.options ? configured : { ...configured, options, client: acquiringClientFor(options) }
+}
+
+export function withStoredCardSettings<T extends CardProviderClass>(Base: T): T {
+  return beforeEachOperation(Base, OPERATIONS, (provider) => useStoredSettings(provider))
+}

@@ -1,0 +1,84 @@
+/**
+ * The one place where code that talks to the bank asks "what are my settings now": the options
+ * from medusa-config.ts with what the store owner saved in the admin (module `monobank-settings`)
+ * laid over them. Read from the database on every call, so a save applies at once on every
+ * server; outside a running application (module and unit tests) the configured options stand.
+ */
+import { AcquiringClient, type AcquiringClientOptions } from "../lib/monobank"
+import {
+  MONOBANK_SETTINGS_MODULE,
+  type MonobankSettingsModuleService,
+  type SettingsApi,
+  type StoredSettings,
+} from "../modules/monobank-settings"
+import { parseMonobankOptions, type MonobankOptions } from "../providers/monobank/options"
+import { applicationModule } from "./module-container"
+
+export async function storedSettingsOf<A extends SettingsApi>(api: A): Promise<StoredSettings<A> | undefined> {
+  const service = applicationModule<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
+  return service ? service.storedSettings(api) : undefined
+}
+
+/** Card payments: saved values and token over the provider's options (validated again as options). */
+export function mergeCardOptions(configured: MonobankOptions, stored: StoredSettings<"acquiring"> | undefined): MonobankOptions {
+  if (!stored) return configured
+  const token = stored.secrets.token
+  return parseMonobankOptions({ ...configured, ...stored.values, ...(token ? { token } : {}) })
+}
+
+/** Installments: raw provider options with the saved ones over them, for `resolveInstallmentsOptions`. */
+export function mergeInstallmentsOptions(
+  configured: Record<string, unknown>,
+  stored: StoredSettings<"installments"> | undefined
+): Record<string, unknown> {
+  if (!stored) return configured
+  const { environment, storeId, allowedParts } = stored.values
+  const merged: Record<string, unknown> = { ...configured }
+  if (storeId) merged.storeId = storeId
+  if (stored.secrets.secret) merged.secret = stored.secrets.secret
+  if (environment) {
+    merged.environment = environment
+    delete merged.baseUrl
+  }
+  if (allowedParts) {
+    merged.allowedParts = allowedParts
+    if (!allowedParts.includes(merged.defaultParts as number)) delete merged.defaultParts
+  }
+  return merged
+}
+
+/** Minimum and maximum order total (hryvnia) the store offers installments for, when saved. */
+export function installmentsOrderLimits(stored: StoredSettings<"installments"> | undefined): { min?: string; max?: string } {
+  return { min: stored?.values.minOrderTotal, max: stored?.values.maxOrderTotal }
+}
+
+const MAX_CACHED_CLIENTS = 8
+
+/**
+ * Bank clients kept for the process, one per credentials and address: a client holds keep-alive
+ * connections. The oldest is closed past MAX_CACHED_CLIENTS. Only clients are kept, never
+ * settings: those are read from the database on every call.
+ */
+export function keptClient<C extends { close(): Promise<void> }>(kept: Map<string, C>, key: string, build: () => C): C {
+  let client = kept.get(key)
+  if (!client) {
+    client = build()
+    kept.set(key, client)
+    if (kept.size > MAX_CACHED_CLIENTS) {
+      const [oldestKey, oldest] = kept.entries().next().value as [string, C]
+      kept.delete(oldestKey)
+      void oldest.close().catch(() => undefined)
+    }
+  }
+  return client
+}
+
+const acquiringClients = new Map<string, AcquiringClient>()
+
+export function acquiringClientFor(options: Pick<AcquiringClientOptions, "token" | "baseUrl" | "timeoutMs">): AcquiringClient {
+  return keptClient(
+    acquiringClients,
+    JSON.stringify([options.token, options.baseUrl, options.timeoutMs]),
+    () => new AcquiringClient({ token: options.token, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs })
+  )
+}
