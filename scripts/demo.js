@@ -59,10 +59,13 @@ async function main() {
     STORE_CORS: `http://localhost:${PORTS.storefront}`,
     MONOBANK_EMULATOR_URL: emulator.url,
     MONOBANK_STORE_URL: storeUrl,
-    STOREFRONT_URL: `http://localhost:${PORTS.storefront}`,
+    // Another storefront (storefront/dtc-starter) sets its own address here, e.g. http://localhost:3000/ua.
+    STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${PORTS.storefront}`,
     MONOBANK_ACQUIRING_TOKEN: emulator.acquiringToken,
     MONOBANK_INSTALLMENTS_STORE_ID: emulator.installments.storeId,
     MONOBANK_INSTALLMENTS_SECRET: emulator.installments.secret,
+    // The demo database is new each run, so a new key each run opens everything saved in it.
+    MONOBANK_SETTINGS_KEY: baseEnv.MONOBANK_SETTINGS_KEY || require("node:crypto").randomBytes(32).toString("base64"),
   }
   const medusa = path.join(ROOT, "node_modules", ".bin", "medusa")
   log("migrating the demo database")
@@ -85,6 +88,8 @@ async function main() {
   log(`  storefront  http://localhost:${PORTS.storefront}`)
   log(`  admin       ${storeUrl}/app   (${ADMIN.email} / ${ADMIN.password})`)
   log(`  emulator    ${emulator.url}   (test cards: npx monobank-emulator --help)`)
+  log(`  publishable key ${seeded.publishableKey}   (for another storefront, e.g. storefront/dtc-starter)`)
+  log("  the admin builds on its first load (about half a minute)")
   log("Ctrl+C stops everything.")
 
   const stop = async () => {

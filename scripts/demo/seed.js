@@ -1,8 +1,11 @@
-// Seeds the demo store through the admin HTTP API with the same fixtures the integration tests use:
-// a UAH region with every registered payment provider, a product, a shipping option for the
-// storefront's own checkout and one per mono checkout delivery method.
+// Seeds the demo store through the admin HTTP API with the same fixtures the integration tests use
+// (a UAH region "Україна" with every registered payment provider, a product, a shipping option for
+// the storefront's own checkout and one per mono checkout delivery method), then dresses the
+// catalogue for a real storefront such as Medusa's DTC starter: products with handles,
+// descriptions and pictures, in a collection its home page shows.
 require("ts-node").register({ transpileOnly: true })
 const { seedCheckoutStore } = require("../../integration-tests/http/checkout-helpers")
+const { catalogue, picture } = require("./catalogue")
 
 function fetchApi(baseUrl) {
   const call = async (method, url, body, config = {}) => {
@@ -22,14 +25,47 @@ function fetchApi(baseUrl) {
   }
 }
 
-async function seedDemoStore(storeUrl, { email, password }) {
+/** The first product comes from the shared fixtures; the others are added here. */
+async function dressCatalogue(api, admin, fixtures) {
+  const { data: created } = await api.post("/admin/collections", { title: "Новинки", handle: "new" }, admin)
+  const collectionId = created.collection.id
+  const { data: variant } = await api.get(`/admin/products?variant_id=${fixtures.variantId}&fields=id`, admin)
+  const [first, ...others] = catalogue()
+  const productIds = [variant.products[0].id]
+  const withPicture = (item) => ({ handle: item.handle, description: item.description, thumbnail: picture(item), images: [{ url: picture(item) }] })
+  await api.post(`/admin/products/${productIds[0]}`, withPicture(first), admin)
+  for (const item of others) {
+    const { data } = await api.post(
+      "/admin/products",
+      {
+        title: item.title,
+        ...withPicture(item),
+        status: "published",
+        shipping_profile_id: fixtures.shippingProfileId,
+        sales_channels: [{ id: fixtures.salesChannelId }],
+        options: [{ title: "Size", values: ["One size"] }],
+        variants: [{ title: "One size", options: { Size: "One size" }, manage_inventory: false, prices: [{ currency_code: "uah", amount: item.price }] }],
+      },
+      admin
+    )
+    productIds.push(data.product.id)
+  }
+  await api.post(`/admin/collections/${collectionId}/products`, { add: productIds }, admin)
+}
+
+/** Seeds with an admin's headers (`{ headers: { authorization } }`). */
+async function seedDemoCatalogue(storeUrl, admin) {
   const api = fetchApi(storeUrl)
-  const { data } = await api.post("/auth/user/emailpass", { email, password })
-  const admin = { headers: { authorization: `Bearer ${data.token}` } }
   const { data: providers } = await api.get("/admin/payments/payment-providers?limit=50", admin)
   const paymentProviders = providers.payment_providers.map((p) => p.id)
   const fixtures = await seedCheckoutStore(api, admin, paymentProviders)
+  await dressCatalogue(api, admin, fixtures)
   return { publishableKey: fixtures.store.headers["x-publishable-api-key"], paymentProviders, fixtures }
 }
 
-module.exports = { seedDemoStore }
+async function seedDemoStore(storeUrl, { email, password }) {
+  const { data } = await fetchApi(storeUrl).post("/auth/user/emailpass", { email, password })
+  return seedDemoCatalogue(storeUrl, { headers: { authorization: `Bearer ${data.token}` } })
+}
+
+module.exports = { seedDemoStore, seedDemoCatalogue }

@@ -19,6 +19,7 @@ import {
 } from "../../../../providers/monobank-installments/cart-context"
 import { toMedusaInputError } from "../../../../providers/monobank-installments/input-errors"
 import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { mergeInstallmentsOptions, storedSettingsOf } from "../../../../utils/effective-settings"
 import { refusalOf, type SessionRequest } from "../../../../providers/monobank-installments/session-request"
 import { monobankProviderOptions } from "../../../../utils/monobank-configuration"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/constants"
@@ -49,7 +50,7 @@ export async function prepareInstallmentSession(req: MedusaRequest, _res: Medusa
   const data = { ...(body.data ?? {}), ...(collection ? installmentCartContext(collection.cart) : EMPTY_CART_CONTEXT) }
   try {
     // Medusa refuses an unknown collection or provider itself, before it changes anything.
-    const options = collection && providerOptions(req.scope, body.provider_id)
+    const options = collection && (await providerOptions(req.scope, body.provider_id))
     if (collection && options) {
       const refusal = refusalOf(
         {
@@ -82,9 +83,10 @@ async function readCollection(scope: MedusaContainer, id: string): Promise<Colle
   return data[0] as Collection | undefined
 }
 
-function providerOptions(scope: MedusaContainer, providerId: string) {
+/** The provider's options with the settings saved in the admin over them, as the provider itself uses. */
+async function providerOptions(scope: MedusaContainer, providerId: string) {
   const options = monobankProviderOptions(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  return options ? resolveInstallmentsOptions(options) : undefined
+  return options ? resolveInstallmentsOptions(mergeInstallmentsOptions(options, await storedSettingsOf("installments"))) : undefined
 }
 
 /** The logged-in customer as Medusa's workflow hands it to the provider (phone fallbacks). */
