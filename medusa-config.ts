@@ -62,6 +62,17 @@ if (env.MONOBANK_FISCAL_BASKET === "true") {
   paymentProviders.push({ ...debit, id: "monobank-fiscal", options: { ...debit.options, fiscalBasket: true } })
 }
 
+// `npm run bench` only: a provider with no bank (bench/floor-provider), the floor the webhook
+// benchmark compares the monobank pipeline with. Never registered in a normal run of the dev store.
+if (env.MONOBANK_BENCH_FLOOR_PROVIDER === "true") {
+  paymentProviders.push({
+    // Absolute: Medusa reads "./x" as "<root>/src/x".
+    resolve: `${__dirname}/bench/floor-provider`,
+    id: "bench-floor",
+    options: { secret: env.MONOBANK_BENCH_FLOOR_SECRET || "bench-floor-secret" },
+  })
+}
+
 /**
  * Several servers (or a server and a worker) must share locks, events and workflow state: with
  * REDIS_URL set, the dev store registers Medusa's Redis modules for all of them (README, "Running
@@ -143,5 +154,8 @@ module.exports = defineConfig({
     // When the bank was last read for what storefronts poll (installment sessions); a store owner
     // gets this module automatically from the plugin.
     { resolve: "./src/modules/monobank-bank-reads" },
+    // Settings saved in the admin (Settings → monobank), over the options above; secrets in it are
+    // encrypted with MONOBANK_SETTINGS_KEY. A store owner gets this module automatically too.
+    { resolve: "./src/modules/monobank-settings" },
   ],
 })

@@ -13,9 +13,11 @@ export type OpenApiDocument = {
   components?: { schemas?: Record<string, unknown> }
 }
 
-export const SPEC_DIR = process.env.MONOBANK_SPEC_DIR ?? path.resolve(__dirname, "../../shared/spec/openapi")
+/** The folder of the bank's published OpenAPI files, given by CI. */
+export const SPEC_DIR = process.env.MONOBANK_SPEC_DIR ?? ""
 
 export function loadSpec(name: "acquiring" | "installments"): OpenApiDocument {
+  if (!SPEC_DIR) throw new Error("MONOBANK_SPEC_DIR is not set: it names the folder of the bank's published OpenAPI files")
   return JSON.parse(fs.readFileSync(path.join(SPEC_DIR, `${name}.json`), "utf8"))
 }
 

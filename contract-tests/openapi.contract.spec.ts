@@ -1,6 +1,6 @@
 /**
  * The emulator's answers checked against the bank's published OpenAPI response schemas, for every
- * endpoint both share. Reads ../shared/spec/openapi (or MONOBANK_SPEC_DIR): run by CI only.
+ * endpoint both share. Reads the folder MONOBANK_SPEC_DIR names: run by CI only.
  */
 import { createHmac } from "node:crypto"
 import Ajv from "ajv"

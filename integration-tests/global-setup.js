@@ -1,7 +1,7 @@
 const { acquirePostgres, exportToEnv } = require("../scripts/lib/postgres")
 const { acquireRedis } = require("../scripts/lib/redis")
 
-const NEEDS_DATABASE = new Set(["integration:modules", "integration:http", "packaging", "soak"])
+const NEEDS_DATABASE = new Set(["integration:modules", "integration:http", "packaging", "soak", "storefront", "admin-browser"])
 const NEEDS_REDIS = new Set(["soak"])
 
 module.exports = async function globalSetup() {

@@ -139,6 +139,29 @@ medusaIntegrationTestRunner({
       expect(await paymentModule.listPaymentMethods({ provider_id: DEBIT_PROVIDER, context: { account_holder: holder } })).toEqual([])
     })
 
+    it("GET /store/monobank/saved-cards lists the logged-in customer's own saved cards, masked, and nobody else's", async () => {
+      const auth = await loggedInCustomer(api, fx)
+      const { cards } = await firstOrderSavingCard(auth, TEST_CARDS.visa)
+      const headers = { ...fx.store.headers, ...auth }
+
+      const { data } = await api.get(`/store/monobank/saved-cards?provider_id=${DEBIT_PROVIDER}`, { headers })
+      expect(data.saved_cards).toEqual([{ id: cards[0].id, masked_pan: "424242******4242" }])
+      // The card was saved with the debit provider: the hold provider's wallet list is its own.
+      const other = await api.get(`/store/monobank/saved-cards?provider_id=${HOLD_PROVIDER}`, { headers })
+      expect(other.data.saved_cards).toEqual([])
+
+      const stranger = await loggedInCustomer(api, fx)
+      const strangers = await api.get(`/store/monobank/saved-cards?provider_id=${DEBIT_PROVIDER}`, { headers: { ...fx.store.headers, ...stranger } })
+      expect(strangers.data.saved_cards).toEqual([])
+
+      const anonymous = await api.get(`/store/monobank/saved-cards?provider_id=${DEBIT_PROVIDER}`, fx.store).catch((e: any) => e.response)
+      expect(anonymous.status).toBe(401)
+      const notACardProvider = await api
+        .get("/store/monobank/saved-cards?provider_id=pp_monobank-installments_monobank-installments", { headers })
+        .catch((e: any) => e.response)
+      expect(notACardProvider.status).toBe(400)
+    })
+
     it("a saved card the bank wants 3-D Secure for sends the shopper to the bank's 3-D Secure page", async () => {
       const auth = await loggedInCustomer(api, fx)
       const { cards } = await firstOrderSavingCard(auth, TEST_CARDS.threeDSecure)

@@ -13,6 +13,7 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import syncMonobankCheckoutOrdersJob from "../../src/jobs/sync-monobank-checkout-orders"
+import { clearOfScheduledCheckoutSync } from "../helpers/scheduled-runs"
 import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../../src/modules/monobank-checkout"
 import { CHECKOUT_ORDER_LINK_ENTITY } from "../../src/workflows/checkout/linked-order"
 import { BANK_READ_INTERVAL_MS } from "../../src/workflows/checkout/sync-safely"
@@ -188,6 +189,7 @@ medusaIntegrationTestRunner({
     })
 
     it("the return page's sync finds the record completed but linked to an order a rollback deleted, removes the dead link and places the order once", async () => {
+      await clearOfScheduledCheckoutSync()
       const { cart, bankOrderId } = await paidCheckoutCart()
       const deleted = await leaveDeadLink(cart.id, "completed")
 
@@ -205,6 +207,7 @@ medusaIntegrationTestRunner({
     })
 
     it("the scheduled sync finds completed and needs-attention records linked to a deleted order and places each order once", async () => {
+      await clearOfScheduledCheckoutSync()
       const completed = await paidCheckoutCart()
       const flagged = await paidCheckoutCart()
       await leaveDeadLink(completed.cart.id, "completed")

@@ -5,6 +5,7 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import syncMonobankCheckoutOrdersJob from "../../src/jobs/sync-monobank-checkout-orders"
+import { clearOfScheduledCheckoutSync } from "../helpers/scheduled-runs"
 import { TEST_CARDS } from "../../emulator"
 import { createAdminHeaders } from "../helpers/admin"
 import { completeCart, createReadyCart, startPaymentSession } from "../helpers/store-fixtures"
@@ -102,13 +103,15 @@ medusaIntegrationTestRunner({
         first_name: SHOPPER.first_name,
         last_name: SHOPPER.last_name,
         phone: SHOPPER.phoneNumber,
-        address_1: "Київ, вул. Велика Васильківська, 100 (відділення №25)",
+        address_1: "Нова пошта: відділення №25",
+        address_2: "Київ, вул. Велика Васильківська, 100 (відділення №25)",
         city: "Київ",
-        province: "Київська",
+        province: "Київська обл.",
         country_code: "ua",
       })
       expect(order.shipping_methods).toEqual([
         expect.objectContaining({
+          name: "Нова пошта: відділення №25 (mono checkout)",
           shipping_option_id: fx.deliveryOptions.np_brnm,
           amount: 0,
           data: expect.objectContaining({
@@ -207,6 +210,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a paid order whose callbacks were all lost and whose shopper never came back becomes an order on the scheduled sync", async () => {
+      await clearOfScheduledCheckoutSync()
       const cart = await createCheckoutCart(api, fx)
       const { redirectUrl } = await sendToCheckout(cart.id)
       const abandoned = await createCheckoutCart(api, fx)

@@ -94,9 +94,9 @@ describe("the published package, installed into a fresh Medusa app", () => {
     fs.rmSync(workDir, { recursive: true, force: true })
   })
 
-  it("ships only the build, README, LICENSE and package.json", () => {
+  it("ships only the build, README, CHANGELOG, LICENSE and package.json", () => {
     const outsideBuild = files.filter((f) => !f.startsWith(".medusa/server/"))
-    expect(outsideBuild.sort()).toEqual(["LICENSE", "README.md", "package.json"])
+    expect(outsideBuild.sort()).toEqual(["CHANGELOG.md", "LICENSE", "README.md", "package.json"])
     expect(files.filter((f) => /__tests__|\.spec\.|medusa-config|integration-tests/.test(f))).toEqual([])
   })
 

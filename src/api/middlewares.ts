@@ -1,4 +1,4 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
 import { addMonobankBasket } from "../providers/monobank/store-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
@@ -21,6 +21,12 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/admin/payments/:id/refund",
       middlewares: [guardMonobankRefund],
+    },
+    {
+      // A customer's saved cards: only for the logged-in customer.
+      method: ["GET"],
+      matcher: "/store/monobank/saved-cards",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
     },
     {
       // mono checkout callbacks: X-Sign is checked over the exact bytes the bank sent.

@@ -145,9 +145,9 @@ function runShopper(ctx: ShopperContext, holder: Holder, kind: Kind, index: numb
   }
 }
 
-/** `perKind` shoppers of every kind, interleaved, at most `parallel` at once. */
-export async function runShoppers(ctx: ShopperContext, perKind: number, parallel: number) {
-  const queue = Array.from({ length: perKind }, (_, i) => KINDS.map((kind) => ({ kind, index: i }))).flat()
+/** `perKind` shoppers of every kind (or of `kinds`), interleaved, at most `parallel` at once. */
+export async function runShoppers(ctx: ShopperContext, perKind: number, parallel: number, kinds: readonly Kind[] = KINDS) {
+  const queue = Array.from({ length: perKind }, (_, i) => kinds.map((kind) => ({ kind, index: i }))).flat()
   /** Shoppers that failed before the bank knew about them (no cart to count). */
   const failures: Array<{ kind: Kind; error: string }> = []
   await Promise.all(

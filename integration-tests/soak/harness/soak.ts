@@ -1,7 +1,8 @@
 /** One soak run: start a cluster, seed the store, send the shoppers, settle, count. */
+import type { ChaosSpec } from "../../../emulator/chaos"
 import { startCluster, type ClusterSpec, type Database, type Template } from "./cluster"
 import { apiOf } from "./http"
-import { runShoppers, type Shopper, type ShopperContext } from "./shoppers"
+import { runShoppers, type Kind, type Shopper, type ShopperContext } from "./shoppers"
 import { seedSoakStore } from "./store"
 import { formatTally, judgeCarts, settle, tally, type CartVerdict, type TallyRow } from "./tally"
 
@@ -23,7 +24,7 @@ export async function runSoak(
   db: Database,
   template: Template,
   logDir: string,
-  { perKind, parallel }: { perKind: number; parallel: number }
+  { perKind, parallel, kinds, chaos }: { perKind: number; parallel: number; kinds?: readonly Kind[]; chaos?: ChaosSpec }
 ): Promise<SoakResult> {
   const t0 = Date.now()
   const cluster = await startCluster(spec, db, template, logDir)
@@ -31,8 +32,9 @@ export async function runSoak(
     const t1 = Date.now()
     const servers = cluster.servers.map((server) => apiOf(server.url))
     const fx = await seedSoakStore(servers[0], cluster.sql)
+    if (chaos) await cluster.emulator.control.setChaos(chaos)
     const ctx: ShopperContext = { servers, fx, bank: cluster.emulator.control, sql: cluster.sql, shoppers: [] }
-    const early = await runShoppers(ctx, perKind, parallel)
+    const early = await runShoppers(ctx, perKind, parallel, kinds)
     const t2 = Date.now()
     await settle(cluster.sql, cluster.emulator.control, ctx.shoppers)
     const t3 = Date.now()

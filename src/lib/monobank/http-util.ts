@@ -44,11 +44,10 @@ const FIREWALL_ERROR = {
 }
 
 export function parseJson(text: string): unknown {
-  if (text.trim() === "") return {}
   try {
     return JSON.parse(text)
   } catch {
-    return undefined
+    return text.trim() === "" ? {} : undefined
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { Pool, type Dispatcher } from "undici"
 import { PLUGIN_NAME, PLUGIN_VERSION } from "../../utils/plugin-info"
+import { AttemptAbort } from "./attempt-abort"
 import { MonobankApiError, type MonobankApiErrorInit } from "./errors"
 import {
   errorCode,
@@ -114,11 +115,10 @@ export class HttpClient {
     const policy = this.policyOf(req.endpoint)
     const requestBody =
       req.body === undefined ? undefined : Buffer.from(JSON.stringify(req.body), "utf8")
-    const headers: Record<string, string> = { ...this.#defaultHeaders }
-    if (requestBody) {
-      headers["content-type"] = "application/json"
-      Object.assign(headers, lowerCaseKeys(req.sign?.(requestBody) ?? {}))
-    }
+    // Reads (no body) send the shared default headers as they are: undici does not change them.
+    const headers = requestBody
+      ? { ...this.#defaultHeaders, "content-type": "application/json", ...lowerCaseKeys(req.sign?.(requestBody) ?? {}) }
+      : this.#defaultHeaders
     const target = this.pathPrefix + path + queryString(req.query)
 
     let failedAttempts = 0
@@ -135,7 +135,10 @@ export class HttpClient {
         })
       }
       const result = await this.attempt({ method, path, target, headers, requestBody, policy, req })
-      if (result.ok) return { ...result.response, attempts: failedAttempts + 1 }
+      if (result.ok) {
+        result.response.attempts = failedAttempts + 1
+        return result.response
+      }
       failedAttempts += 1
       const decision = result.error.aborted
         ? ({ retry: false } as const)
@@ -185,14 +188,7 @@ export class HttpClient {
   }): Promise<AttemptResult> {
     const { method, path, policy, req } = input
     const timeoutMs = req.timeoutMs ?? this.timeoutMs
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`))
-    }, timeoutMs)
-    const onCallerAbort = () => controller.abort(req.signal?.reason)
-    req.signal?.addEventListener("abort", onCallerAbort, { once: true })
+    const abort = new AttemptAbort(timeoutMs, req.signal)
     const base = { method, path }
     try {
       const res = await this.pool().request({
@@ -200,7 +196,7 @@ export class HttpClient {
         path: input.target,
         headers: input.headers,
         body: input.requestBody,
-        signal: controller.signal,
+        signal: abort,
       })
       const traceId = headerValue(res.headers["trace-id"])
       const retryAfterMs = parseRetryAfterMs(headerValue(res.headers["retry-after"]))
@@ -241,6 +237,7 @@ export class HttpClient {
       }
     } catch (cause) {
       const neverSent = isNeverSent(cause)
+      const timedOut = abort.timedOut
       const aborted = !timedOut && req.signal?.aborted === true
       const kind = timedOut ? "timeout" : "network"
       return {
@@ -256,8 +253,7 @@ export class HttpClient {
         },
       }
     } finally {
-      clearTimeout(timer)
-      req.signal?.removeEventListener("abort", onCallerAbort)
+      abort.dispose()
     }
   }
 }

@@ -16,6 +16,9 @@ export type CallOptions = {
 
 export type Operation<O extends z.ZodType = z.ZodType> = {
   endpoint: EndpointKey
+  /** `endpoint` split once, not on every call. */
+  method: string
+  path: string
   input: z.ZodType | null
   output: O
 }
@@ -25,7 +28,7 @@ export function defineOperation<O extends z.ZodType>(
   input: z.ZodType | null,
   output: O
 ): Operation<O> {
-  return { endpoint, input, output }
+  return { endpoint, ...endpointParts(endpoint), input, output }
 }
 
 export function endpointParts(endpoint: EndpointKey): { method: string; path: string } {
@@ -40,8 +43,8 @@ export async function runOperation<O extends z.ZodType>(
   options: CallOptions = {},
   extra: Pick<HttpRequest, "path" | "sign"> = {}
 ): Promise<z.output<O>> {
-  const { method, path: template } = endpointParts(operation.endpoint)
-  const path = extra.path ?? template
+  const { method } = operation
+  const path = extra.path ?? operation.path
   const params = operation.input ? parseRequest(operation.input, input, { method, path }) : undefined
   const inQuery = method === "GET" || method === "DELETE"
   const response = await http.request({

@@ -1,5 +1,6 @@
 /** Small zod building blocks shared by the three APIs' schemas. */
 import { z } from "zod"
+import { readingOf, registerReading } from "./tolerant-object"
 
 export const MINOR_UNITS_MESSAGE = "must be a positive integer (minor units)"
 
@@ -44,11 +45,19 @@ export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute
 
 /** Optional field the bank may send as null: null reads as absent. */
 export function nullable<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === null ? undefined : value), schema.optional())
+  const inner = readingOf(schema)
+  return registerReading(z.preprocess((value) => (value === null ? undefined : value), schema.optional()), {
+    ...inner,
+    nullAsAbsent: true,
+    plain: (inner?.plain ?? schema).optional(),
+  })
 }
 
 /** A code the bank documents as a string but that may arrive as a number. */
-export const codeText = z.union([z.string(), z.number()]).transform(String)
+export const codeText = registerReading(z.union([z.string(), z.number()]).transform(String), {
+  numberAsText: true,
+  plain: z.string(),
+})
 
 /** Empty JSON object answer (`remove`, `reset-amount`, card delete). */
 export const emptyResponseSchema = z.object({})
@@ -69,15 +78,16 @@ export function tolerantEnum<const T extends string>(values: readonly T[]) {
 /** Like `tolerantEnum`, but an unknown value reads as `fallback`, a documented "not final yet" value. */
 export function tolerantEnumOr<const T extends string, const F extends string>(values: readonly T[], fallback: F) {
   const known = new Set<string>(values)
-  return z
-    .union([z.string(), z.number()])
-    .transform((value): T | F => (known.has(String(value)) ? (String(value) as T) : fallback))
+  return registerReading(
+    z.union([z.string(), z.number()]).transform((value): T | F => (known.has(String(value)) ? (String(value) as T) : fallback)),
+    { known, fallback, plain: z.enum([...new Set<string>([...values, fallback])]) }
+  )
 }
 
 /** Optional text the bank may send as null, a number, or not at all: read as a string or absent. */
-export const looseText = z.preprocess(
-  (value) => (value === null ? undefined : typeof value === "number" ? String(value) : value),
-  z.string().optional()
+export const looseText = registerReading(
+  z.preprocess((value) => (value === null ? undefined : typeof value === "number" ? String(value) : value), z.string().optional()),
+  { nullAsAbsent: true, numberAsText: true, plain: z.string().optional() }
 )
 
 /**

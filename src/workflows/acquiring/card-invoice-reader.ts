@@ -1,13 +1,14 @@
 /**
  * Reads a card invoice's status for the scheduled reconcile, with the same token and bank URL as
  * the `monobank` provider the session belongs to (taken from the store's config: Medusa offers no
- * public way to call a provider's own read).
+ * public way to call a provider's own read), with the settings saved in the admin over them.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { AcquiringClient, isMonobankApiError, type InvoiceStatusRecord } from "../../lib/monobank"
+import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../lib/monobank"
 import { parseMonobankOptions } from "../../providers/monobank/options"
 import { monobankProviderOptions } from "../../utils/monobank-configuration"
+import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
 
 export type CardInvoiceReader = (providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>
 
@@ -20,19 +21,13 @@ export function isBankUnavailable(error: unknown): boolean {
 
 export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const clients = new Map<string, AcquiringClient>()
-  const clientFor = (providerId: string): AcquiringClient => {
-    let client = clients.get(providerId)
-    if (!client) {
-      const options = monobankProviderOptions(configModule, providerId)
-      if (!options) {
-        throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
-      }
-      const parsed = parseMonobankOptions(options)
-      client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
-      clients.set(providerId, client)
+  const clientFor = async (providerId: string): Promise<AcquiringClient> => {
+    const options = monobankProviderOptions(configModule, providerId)
+    if (!options) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
     }
-    return client
+    // The provider's token, or the one saved in the admin over it (as the provider itself uses).
+    return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring")))
   }
-  return (providerId, invoiceId) => clientFor(providerId).getInvoiceStatus(invoiceId)
+  return async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
 }

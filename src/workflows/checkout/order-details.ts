@@ -1,14 +1,16 @@
 /**
  * What a placed mono checkout order contributes to the Medusa order, read from the bank's record:
  * contact email, addresses (recipient from `deliveryRecipientInfo`, city and area from
- * `deliveryAddressInfo`, branch or street from `delivery_branch_address`), the delivery data for
- * the shipping method, and the payment facts for the payment session.
+ * `deliveryAddressInfo`; for a carrier's branch or locker the carrier and its number on the first
+ * line and its street on the second, for a courier the street from `delivery_branch_address`), the
+ * delivery data for the shipping method, and the payment facts for the payment session.
  */
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../lib/monobank"
 import { deliveryMethodSchema, fromCheckoutAmount } from "../../lib/monobank"
 import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
 import type { CheckoutPayment } from "../../modules/monobank-checkout/payments/checkout-payment"
 import type { DeliveryData } from "../../providers/monobank-checkout/delivery-data"
+import { deliveryInWords, regionInWords, toCarrierPoint } from "./delivery-words"
 
 /** mono checkout delivers in Ukraine only. */
 const COUNTRY_CODE = "ua"
@@ -20,6 +22,7 @@ export type CheckoutAddress = {
   last_name?: string
   phone?: string
   address_1?: string
+  address_2?: string
   city?: string
   province?: string
   country_code: string
@@ -62,17 +65,18 @@ export function cartUpdateFromRecord(record: CheckoutOrderRecord, cartEmail?: st
   const city = record.deliveryAddressInfo
   const recipient = personFields(record.deliveryRecipientInfo, record.mainClientInfo)
   const street = method === "pickup" ? undefined : present(record.delivery_branch_address)
+  const lines = toCarrierPoint(method) ? { address_1: deliveryInWords(method, record), address_2: street } : { address_1: street }
   const shipping_address = withoutUndefined({
     ...recipient,
-    address_1: street,
+    ...lines,
     city: present(city?.cityName),
-    province: present(city?.areaName),
+    province: regionInWords(city?.areaName),
     country_code: COUNTRY_CODE,
   })
   const billing_address = withoutUndefined({
     ...personFields(record.mainClientInfo, record.deliveryRecipientInfo),
     city: present(city?.cityName),
-    province: present(city?.areaName),
+    province: regionInWords(city?.areaName),
     country_code: COUNTRY_CODE,
   })
   const email = present(record.mainClientInfo?.email) ?? present(cartEmail)

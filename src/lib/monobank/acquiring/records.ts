@@ -6,6 +6,7 @@
  */
 import { z } from "zod"
 import { codeText, looseText, nullable, tolerantEnum, tolerantEnumOr, type Unknown } from "../schema-helpers"
+import { registerReading, tolerantObject } from "../tolerant-object"
 
 export const invoiceStatusSchema = z.enum([
   "created",
@@ -46,7 +47,7 @@ export const invoiceCreateResponseSchema = z.object({
 const cancelStatusRead = tolerantEnumOr(cancelStatusSchema.options, "processing")
 
 /** A refund (cancel) of the invoice. */
-export const cancelListItemSchema = z.object({
+export const cancelListItemSchema = tolerantObject({
   status: cancelStatusRead,
   amount: z.number().int().optional(),
   ccy: z.number().int().optional(),
@@ -61,7 +62,7 @@ export const cancelListItemSchema = z.object({
  * How the shopper paid. Everything is optional: wallet payments (monopay, Apple Pay, Google Pay)
  * come without `maskedPan`, with `paymentSystem: ""` and `paymentMethod: "monopay"`.
  */
-export const paymentInfoSchema = z.object({
+export const paymentInfoSchema = tolerantObject({
   maskedPan: looseText,
   approvalCode: looseText,
   rrn: looseText,
@@ -77,7 +78,7 @@ export const paymentInfoSchema = z.object({
   country: looseText,
 })
 
-export const walletDataSchema = z.object({
+export const walletDataSchema = tolerantObject({
   cardToken: z.string(),
   walletId: z.string(),
   /** An unknown tokenization status reads as "new" (not saved yet). */
@@ -91,11 +92,11 @@ export const tipsInfoSchema = z.object({
 
 /** A nested part the plugin only displays: unreadable reads as absent instead of failing the record. */
 function optionalPart<T extends z.ZodType>(schema: T) {
-  return nullable(schema).catch(undefined)
+  return registerReading(nullable(schema).catch(undefined), { nullAsAbsent: true, plain: schema.optional().catch(undefined) })
 }
 
 /** `GET invoice/status`, `sync-payment` and the webhook body. */
-const invoiceStatusRecordShape = z.object({
+const invoiceStatusRecordShape = tolerantObject({
   invoiceId: z.string(),
   status: invoiceStatusReadSchema,
   /** The bank's status as sent, only when `status` is "unknown". */

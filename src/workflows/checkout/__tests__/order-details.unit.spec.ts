@@ -34,7 +34,7 @@ async function completedRecord(completion: Parameters<typeof emulator.control.co
 }
 
 describe("a placed checkout order, read into the Medusa order", () => {
-  it("carrier branch: recipient, city and branch address on the shipping address; branch, city ref on the delivery data", async () => {
+  it("carrier branch: recipient, carrier and branch number, then the branch's street, city and region on the shipping address; branch, city ref on the delivery data", async () => {
     const record = await completedRecord({
       delivery_method: "np_brnm",
       payment_method: "card",
@@ -47,12 +47,13 @@ describe("a placed checkout order, read into the Medusa order", () => {
         first_name: "Леся",
         last_name: "Українка",
         phone: "+380671112233",
-        address_1: "Київ, відділення №25",
+        address_1: "Нова пошта: відділення №25",
+        address_2: "Київ, відділення №25",
         city: "Київ",
-        province: "Київська",
+        province: "Київська обл.",
         country_code: "ua",
       },
-      billing_address: { first_name: "Леся", last_name: "Українка", phone: "+380671112233", city: "Київ", province: "Київська", country_code: "ua" },
+      billing_address: { first_name: "Леся", last_name: "Українка", phone: "+380671112233", city: "Київ", province: "Київська обл.", country_code: "ua" },
     })
     const delivery = deliveryDataFromRecord(record)
     expect(delivery).toMatchObject({
@@ -76,7 +77,8 @@ describe("a placed checkout order, read into the Medusa order", () => {
     const delivery = deliveryDataFromRecord(record)
     expect(delivery).toMatchObject({ delivery_method: "courier", address: "Львів, пл. Ринок, 1" })
     expect(delivery).not.toHaveProperty("branch_id")
-    expect(cartUpdateFromRecord(record).shipping_address.address_1).toBe("Львів, пл. Ринок, 1")
+    expect(cartUpdateFromRecord(record).shipping_address).toMatchObject({ address_1: "Львів, пл. Ринок, 1", city: "Львів" })
+    expect(cartUpdateFromRecord(record).shipping_address).not.toHaveProperty("address_2")
     expect(validateDeliveryData("courier", delivery)).toEqual(delivery)
   })
 

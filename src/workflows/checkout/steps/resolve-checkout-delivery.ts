@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import { checkoutDeliveryContext } from "../../../providers/monobank-checkout/service"
+import { shippingMethodName } from "../delivery-words"
 import { deliveryDataFromRecord } from "../order-details"
 import { checkoutShippingOptions } from "../store-lookups"
 
@@ -17,7 +18,8 @@ export const resolveCheckoutDeliveryStepId = "monobank-checkout-resolve-delivery
 /**
  * The cart's shipping method for the delivery the shopper chose on the bank's page: the store's
  * `monobank-checkout` shipping option for that method, with the delivery data checked by the
- * fulfillment provider. It costs 0: delivery is not part of what the bank collected.
+ * fulfillment provider, named as a packer reads it ("Нова пошта: відділення №25 (mono checkout)").
+ * It costs 0: delivery is not part of what the bank collected.
  */
 export const resolveCheckoutDeliveryStep = createStep(
   resolveCheckoutDeliveryStepId,
@@ -49,7 +51,7 @@ export const resolveCheckoutDeliveryStep = createStep(
       shipping_method: {
         cart_id: input.cart_id,
         shipping_option_id: option.id,
-        name: option.name,
+        name: shippingMethodName(data.delivery_method, input.record),
         amount: 0,
         data: validated,
       },
