@@ -1,5 +1,4 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { acceptCheckoutPayments } from "../../modules/monobank-checkout/payments/accept-checkout-payments"
 import { MonobankInstallmentsProviderService } from "./service"
 import { withStoredInstallmentsSettings } from "./stored-settings"
 
@@ -8,8 +7,7 @@ export type { MonobankInstallmentsOptions } from "./options"
 export { INSTALLMENT_STATES, describeOrderState } from "./states"
 export type { InstallmentOutcome, InstallmentStatus, RequiredAction } from "./states"
 
-// Also records installment purchases approved on the mono checkout page (docs/checkout.md);
-// settings saved in the admin apply over the options (./stored-settings).
+// Settings saved in the admin apply over the options (./stored-settings).
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [acceptCheckoutPayments(withStoredInstallmentsSettings(MonobankInstallmentsProviderService))],
+  services: [withStoredInstallmentsSettings(MonobankInstallmentsProviderService)],
 })

@@ -4,7 +4,9 @@
  * initiate = create the bank order (store_order_id = payment session id), authorize = read its
  * state (the shopper confirms in the app), capture = confirm (goods handed over), cancel = reject,
  * refund = return. Every bank-changing call first reads the order's state, so repeating one, or
- * calling it when the bank is already there, is safe.
+ * calling it when the bank is already there, is safe. Installment purchases approved on the mono
+ * checkout page are recorded by the same provider: those sessions go to `checkoutPayments`
+ * (src/utils/checkout) at the top of each payment method.
  */
 import type {
   AuthorizePaymentInput,
@@ -40,6 +42,12 @@ import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
 import { lockingModuleOf } from "../../utils/module-container"
 import { paymentStateOfSession } from "../../utils/medusa-payments"
+import {
+  CheckoutPayments,
+  isCheckoutPayment,
+  opensCheckoutPayment,
+  withoutCheckoutPayment,
+} from "../../utils/checkout/checkout-payments"
 import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
 import { bookedReturns } from "./return-ledger"
@@ -79,6 +87,8 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   protected readonly orders_: InstallmentOrders
   private callbackUrl_?: string | null
   private readonly recentCallbacks_ = new RecentResults<WebhookActionResult>()
+  /** Answers sessions that record an installment purchase approved on the mono checkout page. */
+  private readonly checkoutPayments = new CheckoutPayments()
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
@@ -93,7 +103,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     this.orders_ = new InstallmentOrders(this.client_)
   }
 
-  async initiatePayment({ amount, currency_code, data = {}, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    const { amount, currency_code, data = {}, context } = input
     const sessionId = (data.session_id as string | undefined) ?? context?.idempotency_key
     let plan
     try {
@@ -120,7 +132,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
     )
     const outcome = describeOrderState(info.state, info.order_sub_state)
-    return {
+    return withoutCheckoutPayment({
       id: order_id,
       status: SESSION_STATUS[outcome.status],
       data: newSessionData(data, {
@@ -130,10 +142,12 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         total_sum: plan.request.total_sum,
         ...stateData(info, new Date()),
       }),
-    }
+    })
   }
 
-  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
+    const { data } = input
     const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     if (outcome.status !== "authorized" && outcome.status !== "captured") {
@@ -147,7 +161,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
-  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
+    const { data } = input
     const info = await this.bank("confirm the installment order", () => this.orders_.confirm(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     if (outcome.status !== "captured" && outcome.status !== "refunded") {
@@ -159,7 +175,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { data: this.withState(data, info) }
   }
 
-  async cancelPayment({ data, context }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
+    const { data, context } = input
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
     if (!context?.idempotency_key) {
@@ -188,7 +206,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { data: this.withState(data, info) }
   }
 
-  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
+    const { data } = input
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
     const sessionId = data?.store_order_id
@@ -206,7 +226,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * One Medusa refund = one bank return, under a per-order lock; see ./refunds. The ledger lives in
    * the payment's metadata, never in data the storefront could have written.
    */
-  async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
+    const { amount, data, context } = input
     const orderId = this.orderIdOf(data)
     const refundId = context?.idempotency_key
     if (!refundId) {
@@ -231,13 +253,17 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
   }
 
-  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
+    const { data } = input
     const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
-  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
+    const { data } = input
     const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
     return { data: this.withState(data, info) }
   }
@@ -246,7 +272,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * Medusa never calls this on its own; our refresh workflow does, to re-read the bank state into
    * the session. The order's sum is fixed at the bank, so a different amount needs a new session.
    */
-  async updatePayment({ data, amount, currency_code }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
+    const { data, amount, currency_code } = input
     const orderId = this.orderIdOf(data)
     const total = data?.total_sum
     if (currency_code?.toUpperCase() !== "UAH" || (total !== undefined && toKopecks(amount) !== toKopecks(total as number))) {

@@ -2,12 +2,14 @@
  * Makes the installments provider use the settings saved in the admin: before each operation it
  * takes its options and bank client from `src/utils/effective-settings` (medusa-config options
  * with the saved settings over them), and a new session outside the saved order-total limits is
- * refused before the bank is asked.
+ * refused before the bank is asked. A session that records an installment purchase approved on the
+ * mono checkout page is answered from its recorded facts: it reads no saved settings and no limits.
  */
 import type { InitiatePaymentInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../lib/monobank"
 import { beforeEachOperation } from "../../utils/before-each-operation"
+import { isCheckoutPaymentCall } from "../../utils/checkout/checkout-payments"
 import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
 import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
 import { InstallmentOrders } from "./orders"
@@ -49,6 +51,7 @@ function buildFor(options: ResolvedInstallmentsOptions): Built {
 }
 
 async function useStoredSettings(provider: object, operation: string, args: unknown[]): Promise<void> {
+  if (isCheckoutPaymentCall(operation, args)) return
   const internals = provider as Internals
   let own = configured.get(provider)
   if (!own) configured.set(provider, (own = { options_: internals.options_, client_: internals.client_, orders_: internals.orders_ }))

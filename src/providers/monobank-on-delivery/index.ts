@@ -3,11 +3,10 @@
  * checkout page. Register it in the payment module's `providers` (see docs/checkout.md).
  */
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { acceptCheckoutPayments } from "../../modules/monobank-checkout/payments/accept-checkout-payments"
 import { MonobankOnDeliveryProviderService } from "./service"
 
 export { MonobankOnDeliveryProviderService, ON_DELIVERY_IDENTIFIER } from "./service"
 
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [acceptCheckoutPayments(MonobankOnDeliveryProviderService)],
+  services: [MonobankOnDeliveryProviderService],
 })

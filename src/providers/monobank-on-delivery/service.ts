@@ -1,22 +1,33 @@
 /**
  * The `monobank-on-delivery` payment provider: records orders the shopper placed on the mono
  * checkout page to pay on delivery. It takes no session of its own: everything it records comes
- * from the checkout workflow (see modules/monobank-checkout/payments), so enabling it in a region
- * does not let a storefront place unpaid orders, which Medusa's system provider would.
+ * from the checkout workflow and is answered by `checkoutPayments` (src/utils/checkout); any other
+ * session is refused, so enabling it in a region does not let a storefront place unpaid orders,
+ * which Medusa's system provider would.
  */
 import type {
+  AuthorizePaymentInput,
   AuthorizePaymentOutput,
+  CancelPaymentInput,
   CancelPaymentOutput,
+  CapturePaymentInput,
   CapturePaymentOutput,
+  DeletePaymentInput,
   DeletePaymentOutput,
+  GetPaymentStatusInput,
   GetPaymentStatusOutput,
+  InitiatePaymentInput,
   InitiatePaymentOutput,
+  RefundPaymentInput,
   RefundPaymentOutput,
+  RetrievePaymentInput,
   RetrievePaymentOutput,
+  UpdatePaymentInput,
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { CheckoutPayments, isCheckoutPayment, opensCheckoutPayment } from "../../utils/checkout/checkout-payments"
 
 export const ON_DELIVERY_IDENTIFIER = "monobank-on-delivery"
 
@@ -29,36 +40,47 @@ function refuse(): never {
 
 export class MonobankOnDeliveryProviderService extends AbstractPaymentProvider<Record<string, never>> {
   static override identifier = ON_DELIVERY_IDENTIFIER
+  /** Answers the sessions the checkout workflow records for orders paid on delivery. */
+  private readonly checkoutPayments = new CheckoutPayments()
 
   constructor(cradle: Record<string, unknown>, options: Record<string, never>) {
     super(cradle, options)
   }
 
-  async initiatePayment(): Promise<InitiatePaymentOutput> {
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
     return refuse()
   }
-  async authorizePayment(): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
     return refuse()
   }
-  async capturePayment(): Promise<CapturePaymentOutput> {
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
     return refuse()
   }
-  async refundPayment(): Promise<RefundPaymentOutput> {
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
     return refuse()
   }
-  async cancelPayment(): Promise<CancelPaymentOutput> {
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
     return refuse()
   }
-  async deletePayment(): Promise<DeletePaymentOutput> {
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
     return refuse()
   }
-  async getPaymentStatus(): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
     return refuse()
   }
-  async retrievePayment(): Promise<RetrievePaymentOutput> {
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
     return refuse()
   }
-  async updatePayment(): Promise<UpdatePaymentOutput> {
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
     return refuse()
   }
   async getWebhookActionAndData(): Promise<WebhookActionResult> {

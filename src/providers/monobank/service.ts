@@ -1,7 +1,9 @@
 /**
  * The `monobank` card payment provider (internet acquiring): the shopper pays on monobank's hosted
  * page (or with a saved card); Medusa authorizes, captures, refunds and cancels through the bank.
- * Each method is a thin adapter: the behaviour lives in the modules it calls.
+ * Each method is a thin adapter: the behaviour lives in the modules it calls. Card payments made on
+ * the mono checkout page are recorded by the same provider: those sessions go to `checkoutPayments`
+ * (src/utils/checkout) at the top of each payment method.
  */
 import type {
   AuthorizePaymentInput,
@@ -40,7 +42,7 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { AcquiringClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
+import { AcquiringClient, CheckoutClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
@@ -54,6 +56,12 @@ import { SESSION_STATUS } from "./status"
 import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { paymentStateOfSession } from "../../utils/medusa-payments"
+import {
+  CheckoutPayments,
+  isCheckoutPayment,
+  opensCheckoutPayment,
+  withoutCheckoutPayment,
+} from "../../utils/checkout/checkout-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 
@@ -70,6 +78,10 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   protected readonly deps: ProviderDeps
   protected readonly verifier: WebhookVerifier
   private registrationKey?: string
+  /** Answers sessions that record a card payment made on the mono checkout page. */
+  private readonly checkoutPayments = new CheckoutPayments({
+    checkoutClient: () => new CheckoutClient({ token: this.config.token, baseUrl: this.config.baseUrl, timeoutMs: this.config.timeoutMs }),
+  })
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseMonobankOptions(options)
@@ -105,6 +117,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? input.data?.reference ?? "")
     const foreign = foreignInputKeys(input.data)
     if (foreign.length) {
@@ -118,10 +131,11 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       context: input.context,
       webHookUrl: this.webHookUrl(),
     })
-    return { id: String(data.invoiceId ?? sessionId), data: sessionDataFor(input.data, data), status }
+    return withoutCheckoutPayment({ id: String(data.invoiceId ?? sessionId), data: sessionDataFor(input.data, data), status })
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
     if (readSavedCardPayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
     const data = this.dataOf(input, "read the payment status")
     const record = await readInvoice(this.deps, data.invoiceId)
@@ -129,6 +143,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
     const savedCard = readSavedCardPayment(input.data)
     if (savedCard) {
       const deps = {
@@ -143,10 +158,12 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
     return { data: (await this.getPaymentStatus(input)).data }
   }
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
     const data = this.dataOf(input, "capture")
     const request = await readCaptureRequest(this.cradle, input.context?.idempotency_key)
     // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
@@ -157,6 +174,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
     const data = this.dataOf(input, "refund")
     const refundId = input.context?.idempotency_key
     if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
@@ -170,6 +188,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
     const paymentId = input.context?.idempotency_key
@@ -178,6 +197,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
     return { data: await releaseForDeletedSession(this.deps, data, async () => !(await this.noPaymentRestsOn(data, "deleted session"))) }
@@ -197,6 +217,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
     const data = readMonobankData(input.data)
     if (!data) return this.initiatePayment(input)
     const { amount, ccy } = toBankAmount(input.amount, input.currency_code)

@@ -2,10 +2,13 @@
  * Makes the card provider use the settings saved in the admin: before each operation it takes its
  * options and bank client from `src/utils/effective-settings` (medusa-config options with the saved
  * settings over them), so a save applies to the next call on every server, without a restart.
+ * A session that records a mono checkout payment is answered from its recorded facts, as it was
+ * configured: it reads no saved settings.
  */
 import type { ProviderDeps } from "./deps"
 import type { MonobankProviderService } from "./service"
 import { beforeEachOperation } from "../../utils/before-each-operation"
+import { isCheckoutPaymentCall } from "../../utils/checkout/checkout-payments"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
 
 const OPERATIONS = [
@@ -41,5 +44,7 @@ async function useStoredSettings(provider: object): Promise<void> {
 }
 
 export function withStoredCardSettings<T extends CardProviderClass>(Base: T): T {
-  return beforeEachOperation(Base, OPERATIONS, (provider) => useStoredSettings(provider))
+  return beforeEachOperation(Base, OPERATIONS, async (provider, operation, args) => {
+    if (!isCheckoutPaymentCall(operation, args)) await useStoredSettings(provider)
+  })
 }

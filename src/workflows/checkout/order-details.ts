@@ -8,7 +8,7 @@
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../lib/monobank"
 import { deliveryMethodSchema, fromCheckoutAmount } from "../../lib/monobank"
 import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
-import type { CheckoutPayment } from "../../modules/monobank-checkout/payments/checkout-payment"
+import type { CheckoutPayment } from "../../utils/checkout/checkout-payment"
 import type { DeliveryData } from "../../providers/monobank-checkout/delivery-data"
 import { deliveryInWords, regionInWords, toCarrierPoint } from "./delivery-words"
 
@@ -107,7 +107,7 @@ export function deliveryDataFromRecord(record: CheckoutOrderRecord): DeliveryDat
   })
 }
 
-/** The facts the payment session records (see modules/monobank-checkout/payments). */
+/** The facts the payment session records (see utils/checkout/checkout-payment). */
 export function checkoutPaymentFromRecord(
   record: CheckoutOrderRecord,
   placed: { payment_method: CheckoutPayment["payment_method"]; payment: RecordedPayment },

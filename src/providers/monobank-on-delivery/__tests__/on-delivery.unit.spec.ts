@@ -1,9 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../modules/monobank-checkout/payments/checkout-payment"
-import { acceptCheckoutPayments } from "../../../modules/monobank-checkout/payments/accept-checkout-payments"
+import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { MonobankOnDeliveryProviderService, ONLY_ON_CHECKOUT_PAGE } from "../service"
-
-const Provider = acceptCheckoutPayments(MonobankOnDeliveryProviderService)
 
 const onDelivery: CheckoutPayment = {
   order_id: "co_7",
@@ -17,7 +14,7 @@ const onDelivery: CheckoutPayment = {
 }
 
 describe("the monobank-on-delivery payment provider", () => {
-  const provider = new Provider({}, {})
+  const provider = new MonobankOnDeliveryProviderService({}, {})
 
   it("refuses a session a storefront opens itself, so enabling it in a region does not allow unpaid orders", async () => {
     await expect(provider.initiatePayment({ amount: 100, currency_code: "uah", data: {} })).rejects.toThrow(ONLY_ON_CHECKOUT_PAGE)

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framew
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCheckoutAmount, type CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome"
-import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../modules/monobank-checkout/payments/checkout-payment"
+import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { checkoutPaymentFromRecord } from "../order-details"
 import { checkoutModule } from "./module"
 import { isBankAmountOf } from "../../../utils/bank-amounts"

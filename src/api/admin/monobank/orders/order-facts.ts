@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, type InvoiceStatusRecord } from "../../../../lib/monobank"
-import { CHECKOUT_PAYMENT_KEY } from "../../../../modules/monobank-checkout/payments/checkout-payment"
+import { CHECKOUT_PAYMENT_KEY } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../providers/monobank/payment-data"
 import { describeOrderState } from "../../../../providers/monobank-installments/states"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"

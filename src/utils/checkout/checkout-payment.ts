@@ -4,12 +4,12 @@
  * puts the facts it read from the bank into the payment session *context*: the storefront can set
  * a session's `data` but never its context. The providers copy the facts into `data` (readable by
  * the storefront: ids and statuses only) and answer from them instead of creating an invoice or an
- * installment order.
+ * installment order: see ./checkout-payments.
  */
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { checkoutPaymentMethodSchema } from "../../../lib/monobank"
-import type { RecordedPayment } from "../outcome"
+import { checkoutPaymentMethodSchema } from "../../lib/monobank"
+import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
 
 /** Key in the payment session context (set by the workflow) and in the session / payment data. */
 export const CHECKOUT_PAYMENT_KEY = "monobank_checkout"
@@ -20,7 +20,7 @@ export const checkoutPaymentSchema = z.object({
   /** What the bank was given as order_ref: the cart id. */
   order_ref: z.string().min(1),
   payment_method: checkoutPaymentMethodSchema,
-  /** How Medusa records it: see PLACED_PAYMENT in ../outcome. */
+  /** How Medusa records it: see PLACED_PAYMENT in modules/monobank-checkout/outcome. */
   payment: z.enum(["captured", "authorized"]),
   general_status: z.string(),
   payment_status: z.string().nullable(),
@@ -53,7 +53,7 @@ export function checkoutPaymentFromContext(context: unknown): CheckoutPayment | 
 
 /**
  * The checkout facts of a session / payment created from the context. Only trustworthy because
- * the wrapped providers drop this key from any other session's data when it is created.
+ * the providers drop this key from any other session's data when it is created.
  */
 export function readCheckoutPayment(data: unknown): CheckoutPayment | undefined {
   return readFrom(data, "data")

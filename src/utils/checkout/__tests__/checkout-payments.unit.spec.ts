@@ -1,15 +1,47 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+} from "@medusajs/framework/types"
 import { AbstractPaymentProvider, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { startEmulator } from "../../../../emulator"
 import { CheckoutClient } from "../../../lib/monobank"
-import { acceptCheckoutPayments } from "../payments/accept-checkout-payments"
-import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../payments/checkout-payment"
+import cardProvider from "../../../providers/monobank"
+import installmentsProvider from "../../../providers/monobank-installments"
+import onDeliveryProvider from "../../../providers/monobank-on-delivery"
+import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../checkout-payment"
+import {
+  CheckoutPayments,
+  isCheckoutPayment,
+  isCheckoutPaymentCall,
+  opensCheckoutPayment,
+  withoutCheckoutPayment,
+} from "../checkout-payments"
 
 type Options = { token: string; baseUrl: string }
 
-/** A provider that only records which of its own methods ran. */
+/** A provider shaped like ours: checkout payments go to `checkoutPayments`; it records which of its own methods ran. */
 class RecordingProvider extends AbstractPaymentProvider<Options> {
   static override identifier = "recording"
   readonly calls: string[] = []
+  private readonly checkoutPayments = new CheckoutPayments({
+    checkoutClient: () => new CheckoutClient({ token: this.config.token, baseUrl: this.config.baseUrl }),
+  })
 
   constructor(cradle: Record<string, unknown>, options: Options) {
     super(cradle, options)
@@ -20,41 +52,46 @@ class RecordingProvider extends AbstractPaymentProvider<Options> {
     return { data: { invoiceId: "inv_1" }, status: PaymentSessionStatus.PENDING }
   }
 
-  async initiatePayment() {
-    return { id: "inv_1", ...this.record("initiate") }
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    return withoutCheckoutPayment({ id: "inv_1", ...this.record("initiate") })
   }
-  async authorizePayment() {
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
     return this.record("authorize")
   }
-  async capturePayment() {
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
     return this.record("capture")
   }
-  async refundPayment() {
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
     return this.record("refund")
   }
-  async cancelPayment() {
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
     return this.record("cancel")
   }
-  async deletePayment() {
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
     return this.record("delete")
   }
-  async getPaymentStatus() {
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
     return this.record("status")
   }
-  async retrievePayment() {
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
     return this.record("retrieve")
   }
-  async updatePayment() {
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
     return this.record("update")
   }
   async getWebhookActionAndData() {
     return { action: "not_supported" as const }
   }
 }
-
-const Provider = acceptCheckoutPayments(RecordingProvider, {
-  checkoutClient: (options: Options) => new CheckoutClient({ token: options.token, baseUrl: options.baseUrl }),
-})
 
 const paid: CheckoutPayment = {
   order_id: "co_1",
@@ -68,7 +105,7 @@ const paid: CheckoutPayment = {
 }
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>
-let provider: InstanceType<typeof Provider>
+let provider: RecordingProvider
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 })
@@ -76,7 +113,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close())
 beforeEach(async () => {
   await emulator.control.reset()
-  provider = new Provider({}, { token: emulator.acquiringToken, baseUrl: emulator.url })
+  provider = new RecordingProvider({}, { token: emulator.acquiringToken, baseUrl: emulator.url })
 })
 
 describe("a monobank provider that also records mono checkout payments", () => {
@@ -147,5 +184,59 @@ describe("a monobank provider that also records mono checkout payments", () => {
     expect(captured.data?.[CHECKOUT_PAYMENT_KEY]).toMatchObject({ payment: "captured", general_status: "success" })
     expect(provider.calls).toEqual([])
     await client.close()
+  })
+})
+
+const NINE_METHODS = [
+  "initiatePayment",
+  "authorizePayment",
+  "getPaymentStatus",
+  "retrievePayment",
+  "updatePayment",
+  "capturePayment",
+  "refundPayment",
+  "cancelPayment",
+  "deletePayment",
+] as const
+
+/** What Medusa hands each method of a checkout payment's session (initiate: the workflow's context). */
+function checkoutInput(method: (typeof NINE_METHODS)[number]) {
+  const facts = { ...paid, payment: "authorized" as const, payment_method: "payment_on_delivery" as const }
+  if (method === "initiatePayment") return { amount: "1234.56", currency_code: "uah", context: { [CHECKOUT_PAYMENT_KEY]: facts } }
+  return { amount: "1234.56", currency_code: "uah", data: { [CHECKOUT_PAYMENT_KEY]: facts } }
+}
+
+describe("every monobank payment provider, as registered", () => {
+  const silent = { info() {}, warn() {}, error() {}, debug() {} }
+  const providers = {
+    monobank: () =>
+      new cardProvider.services[0]({ logger: silent }, { token: "t", baseUrl: "http://127.0.0.1:1", webhookBaseUrl: "https://api.shop.example", redirectUrl: "https://shop.example/return" }),
+    "monobank-installments": () =>
+      new installmentsProvider.services[0]({ logger: silent }, { storeId: "store-1", secret: "s3cr3t", baseUrl: "http://127.0.0.1:1" }),
+    "monobank-on-delivery": () => new onDeliveryProvider.services[0]({ logger: silent }, {}),
+  }
+
+  afterEach(() => jest.restoreAllMocks())
+
+  it.each(Object.entries(providers))("%s hands each of the nine payment methods of a checkout payment to CheckoutPayments", async (_name, create) => {
+    const provider = create() as unknown as Record<string, (input: unknown) => Promise<unknown>>
+    for (const method of NINE_METHODS) {
+      const handled = jest.spyOn(CheckoutPayments.prototype, method)
+      const result = provider[method](checkoutInput(method))
+      if (method === "refundPayment") await expect(result).rejects.toThrow(/collected on delivery/)
+      else await result
+      expect(handled).toHaveBeenCalledTimes(1)
+    }
+  })
+})
+
+describe("telling a checkout payment call from the provider's own", () => {
+  it("reads the workflow's context when a session starts and the data afterwards, for the nine payment methods only", () => {
+    const facts = { [CHECKOUT_PAYMENT_KEY]: paid }
+    expect(isCheckoutPaymentCall("initiatePayment", [{ context: facts }])).toBe(true)
+    expect(isCheckoutPaymentCall("initiatePayment", [{ data: facts }])).toBe(false)
+    expect(isCheckoutPaymentCall("authorizePayment", [{ data: facts }])).toBe(true)
+    expect(isCheckoutPaymentCall("authorizePayment", [{ data: { invoiceId: "inv_1" } }])).toBe(false)
+    expect(isCheckoutPaymentCall("getWebhookActionAndData", [{ data: facts }])).toBe(false)
   })
 })
