@@ -13,6 +13,7 @@ import {
   type CheckoutPaymentMethod,
 } from "../../lib/monobank"
 import { parsePluginOptions } from "../../utils/plugin-options"
+import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX, ON_DELIVERY_PROVIDER_PREFIX } from "../../utils/provider-ids"
 
 /** Placeholder in `returnUrl` replaced by the cart id. */
 export const CART_ID_PLACEHOLDER = "{cart_id}"
@@ -38,9 +39,9 @@ export const paymentsNumberSchema = z
 
 /** Medusa payment provider that records each checkout payment method. */
 const DEFAULT_PAYMENT_PROVIDERS = {
-  card: "pp_monobank_monobank",
-  part_purchase: "pp_monobank-installments_monobank-installments",
-  payment_on_delivery: "pp_monobank-on-delivery_monobank-on-delivery",
+  card: `${CARD_PROVIDER_PREFIX}monobank`,
+  part_purchase: `${INSTALLMENTS_PROVIDER_PREFIX}monobank-installments`,
+  payment_on_delivery: `${ON_DELIVERY_PROVIDER_PREFIX}monobank-on-delivery`,
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
 const providerId = z.string({ error: "must be a payment provider id such as pp_monobank_monobank" }).min(1)

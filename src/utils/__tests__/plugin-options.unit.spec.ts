@@ -44,8 +44,8 @@ describe("plugin options", () => {
   })
 
   it("append a hint after the problems", () => {
-    expect(() => parsePluginOptions(schema, {}, { subject: "demo", hint: "See docs/demo.md." })).toThrow(
-      'demo: capture: must be "auto" or "manual". See docs/demo.md.'
+    expect(() => parsePluginOptions(schema, {}, { subject: "demo", hint: "See the demo guide." })).toThrow(
+      'demo: capture: must be "auto" or "manual". See the demo guide.'
     )
   })
 
