@@ -8,6 +8,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { PAYMENT_PROVIDER_IDENTIFIERS } from "../utils/provider-ids"
 import { syncInstallmentSessionWorkflow } from "../workflows/installments"
 
 type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }
@@ -16,7 +17,7 @@ const HANDLED_HERE: readonly string[] = [PaymentActions.FAILED, PaymentActions.C
 
 /** `monobank-installments_<id>` (Medusa may or may not prefix `pp_`). */
 export function isInstallmentsProvider(provider: unknown): provider is string {
-  return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith("monobank-installments_")
+  return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith(`${PAYMENT_PROVIDER_IDENTIFIERS.installments}_`)
 }
 
 function withBufferBody(payload: ProviderWebhookPayload["payload"]): ProviderWebhookPayload["payload"] {

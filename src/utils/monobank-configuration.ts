@@ -2,6 +2,8 @@
  * Reads which monobank APIs a store has configured from its Medusa config, without touching any
  * secret: only provider ids, base URLs and whether the required credentials are present.
  */
+import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX, ON_DELIVERY_PROVIDER_PREFIX } from "./provider-ids"
+
 export type MonobankApiName = "acquiring" | "installments" | "checkout"
 
 export type ConfiguredProvider = {
@@ -22,18 +24,18 @@ export type CheckoutModuleState = { configured: boolean }
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
 
 const PROVIDER_FOLDERS = {
-  monobank: { api: "acquiring", prefix: "pp_monobank", credentials: ["token"] },
+  monobank: { api: "acquiring", prefix: CARD_PROVIDER_PREFIX, credentials: ["token"] },
   "monobank-installments": {
     api: "installments",
-    prefix: "pp_monobank-installments",
+    prefix: INSTALLMENTS_PROVIDER_PREFIX,
     credentials: ["storeId", "secret"],
   },
   // mono checkout's credentials are the plugin's `checkout` options (see CheckoutModuleState).
-  "monobank-checkout": { api: "checkout", prefix: "monobank-checkout", credentials: [] },
-  "monobank-on-delivery": { api: "checkout", prefix: "pp_monobank-on-delivery", credentials: [] },
+  "monobank-checkout": { api: "checkout", prefix: "monobank-checkout_", credentials: [] },
+  "monobank-on-delivery": { api: "checkout", prefix: ON_DELIVERY_PROVIDER_PREFIX, credentials: [] },
 } as const satisfies Record<
   string,
-  { api: MonobankApiName; prefix: string; credentials: readonly string[] }
+  { api: MonobankApiName; /** Id prefix, `<prefix><id>`. */ prefix: string; credentials: readonly string[] }
 >
 
 type ProviderFolder = keyof typeof PROVIDER_FOLDERS
@@ -79,7 +81,7 @@ export function describeMonobankConfiguration(
       )
       const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : null
       report[api].providers.push({
-        id: `${prefix}_${String(entry.id ?? "default")}`,
+        id: `${prefix}${String(entry.id ?? "default")}`,
         module: moduleName,
         baseUrl,
         credentialsPresent,
@@ -103,7 +105,7 @@ export function monobankProviderOptions(
 ): Record<string, unknown> | undefined {
   for (const entry of providersOf(configModule.modules, "payment")) {
     const folder = providerFolderOf(entry.resolve)
-    if (folder && `${PROVIDER_FOLDERS[folder].prefix}_${String(entry.id ?? "default")}` === providerId) {
+    if (folder && `${PROVIDER_FOLDERS[folder].prefix}${String(entry.id ?? "default")}` === providerId) {
       return entry.options ?? {}
     }
   }
@@ -118,6 +120,6 @@ export function monobankProvidersOf(
   return providersOf(configModule.modules, "payment").flatMap((entry) => {
     const folder = providerFolderOf(entry.resolve)
     if (!folder || PROVIDER_FOLDERS[folder].api !== api || folder === "monobank-on-delivery") return []
-    return [{ id: `${PROVIDER_FOLDERS[folder].prefix}_${String(entry.id ?? "default")}`, options: entry.options ?? {} }]
+    return [{ id: `${PROVIDER_FOLDERS[folder].prefix}${String(entry.id ?? "default")}`, options: entry.options ?? {} }]
   })
 }

@@ -109,3 +109,8 @@ function describe(init: MonobankApiErrorInit): string {
 export function isMonobankApiError(error: unknown): error is MonobankApiError {
   return error instanceof MonobankApiError
 }
+
+/** The request may have reached the bank and we do not know whether it acted: read its state before deciding. */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return isMonobankApiError(error) && error.outcomeUnknown
+}

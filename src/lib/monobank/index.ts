@@ -27,6 +27,7 @@ export {
   MonobankApiError,
   MonobankValidationError,
   isMonobankApiError,
+  isOutcomeUnknown,
   redactCardNumbers,
   type MonobankErrorKind,
   type ValidationIssue,
@@ -39,6 +40,7 @@ export {
   type HttpResponse,
 } from "./http"
 export { FIREWALL_BLOCKED } from "./http-util"
+export { stripUndefined } from "./objects"
 export type { CallOptions } from "./operation"
 export {
   ENDPOINT_POLICIES,
@@ -76,6 +78,7 @@ export {
   roundToMinorUnits,
   toInstallmentSum,
   toMinorUnits,
+  UAH_CCY,
   type AllocatedMinorUnits,
   type CurrencyAlphaCode,
   type MoneyAmount,

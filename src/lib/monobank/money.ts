@@ -23,6 +23,9 @@ export const CURRENCIES = {
   KWD: { numeric: 414, exponent: 3 },
 } as const satisfies Record<string, { numeric: number; exponent: number }>
 
+/** `ccy` of hryvnia (ISO 4217 numeric), the bank's default currency and the only one installments and checkout take. */
+export const UAH_CCY = CURRENCIES.UAH.numeric
+
 export type CurrencyAlphaCode = keyof typeof CURRENCIES
 
 /** A Medusa amount in any of its shapes. */

@@ -6,6 +6,8 @@
  *   when the failure proves the request never left this process (connection refused, DNS failure,
  *   connect timeout). Anything else is surfaced with `outcomeUnknown` for the caller to resolve.
  */
+import { stripUndefined } from "./objects"
+
 export type RetryClass = "idempotent" | "unsafe"
 
 export const ENDPOINT_POLICIES = {
@@ -141,8 +143,4 @@ export function planRetry(input: {
   const delayMs = retryAfterMs ?? backoffDelayMs(failedAttempts, options)
   if (delaySpentMs + delayMs > options.maxTotalDelayMs) return { retry: false }
   return { retry: true, delayMs }
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }

@@ -12,6 +12,8 @@ import {
   isHttpUrl,
   type CheckoutPaymentMethod,
 } from "../../lib/monobank"
+import { parsePluginOptions } from "../../utils/plugin-options"
+import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX, ON_DELIVERY_PROVIDER_PREFIX } from "../../utils/provider-ids"
 
 /** Placeholder in `returnUrl` replaced by the cart id. */
 export const CART_ID_PLACEHOLDER = "{cart_id}"
@@ -22,23 +24,24 @@ export const CHECKOUT_CALLBACK_PATH = "/hooks/monobank/checkout"
 export const MIN_PAYMENTS_NUMBER = 3
 export const MAX_PAYMENTS_NUMBER = 25
 
-const httpUrl = (what: string) =>
-  z
-    .string({ error: `${what} must be a string` })
-    .trim()
-    .refine(isHttpUrl, { error: `${what} must be an absolute http(s) URL` })
+const httpUrl = z
+  .string({ error: "must be a string" })
+  .trim()
+  .refine(isHttpUrl, { error: "must be an absolute http(s) URL" })
+
+const TOKEN_REQUIRED = "is required: the X-Token from your monobank business cabinet"
 
 export const paymentsNumberSchema = z
-  .number({ error: "payments_number must be a number" })
-  .int({ error: "payments_number must be a whole number" })
-  .min(MIN_PAYMENTS_NUMBER, { error: `payments_number must be at least ${MIN_PAYMENTS_NUMBER} (the bank hides installments below that)` })
-  .max(MAX_PAYMENTS_NUMBER, { error: `payments_number must be at most ${MAX_PAYMENTS_NUMBER}` })
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(MIN_PAYMENTS_NUMBER, { error: `must be at least ${MIN_PAYMENTS_NUMBER} (the bank hides installments below that)` })
+  .max(MAX_PAYMENTS_NUMBER, { error: `must be at most ${MAX_PAYMENTS_NUMBER}` })
 
 /** Medusa payment provider that records each checkout payment method. */
 const DEFAULT_PAYMENT_PROVIDERS = {
-  card: "pp_monobank_monobank",
-  part_purchase: "pp_monobank-installments_monobank-installments",
-  payment_on_delivery: "pp_monobank-on-delivery_monobank-on-delivery",
+  card: `${CARD_PROVIDER_PREFIX}monobank`,
+  part_purchase: `${INSTALLMENTS_PROVIDER_PREFIX}monobank-installments`,
+  payment_on_delivery: `${ON_DELIVERY_PROVIDER_PREFIX}monobank-on-delivery`,
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
 const providerId = z.string({ error: "must be a payment provider id such as pp_monobank_monobank" }).min(1)
@@ -47,19 +50,19 @@ export const checkoutOptionsSchema = z
   .strictObject({
     /** Merchant token (X-Token), the same as for card payments. */
     token: z
-      .string({ error: "checkout.token is required: the X-Token from your monobank business cabinet" })
+      .string({ error: TOKEN_REQUIRED })
       .trim()
-      .min(1, { error: "checkout.token is required: the X-Token from your monobank business cabinet" }),
-    baseUrl: httpUrl("checkout.baseUrl").default(CHECKOUT_BASE_URL),
+      .min(1, { error: TOKEN_REQUIRED }),
+    baseUrl: httpUrl.default(CHECKOUT_BASE_URL),
     timeoutMs: z.number().int().positive().optional(),
     /** Public URL of this Medusa server: the bank calls `${storeUrl}/hooks/monobank/checkout`. */
-    storeUrl: httpUrl("checkout.storeUrl").transform((value) => value.replace(/\/+$/, "")),
+    storeUrl: httpUrl.transform((value) => value.replace(/\/+$/, "")),
     /** Storefront page the shopper comes back to; `{cart_id}` is replaced by the cart id. */
     returnUrl: z
-      .string({ error: "checkout.returnUrl is required: e.g. https://shop.example/checkout/monobank?cart={cart_id}" })
+      .string({ error: "is required: e.g. https://shop.example/checkout/monobank?cart={cart_id}" })
       .trim()
       .refine((value) => isHttpUrl(value.replaceAll(CART_ID_PLACEHOLDER, "x")), {
-        error: "checkout.returnUrl must be an absolute http(s) URL (it may contain {cart_id})",
+        error: "must be an absolute http(s) URL (it may contain {cart_id})",
       }),
     dlv_method_list: z.array(deliveryMethodSchema).min(1).default(["pickup", "courier", "np_brnm", "np_box"]),
     payment_method_list: z.array(checkoutPaymentMethodSchema).min(1).default(["card"]),
@@ -84,7 +87,7 @@ export const checkoutOptionsSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["payments_number"],
-        message: `payments_number (${MIN_PAYMENTS_NUMBER}..${MAX_PAYMENTS_NUMBER}) is required when part_purchase is offered`,
+        message: `is required (${MIN_PAYMENTS_NUMBER}..${MAX_PAYMENTS_NUMBER}) when part_purchase is offered`,
       })
     }
   })
@@ -94,18 +97,15 @@ export type CheckoutOptions = z.output<typeof checkoutOptionsSchema>
 
 /**
  * The plugin hands every plugin module all of its options; checkout reads its own `checkout` key.
- * Undefined when the store does not use mono checkout; throws naming the option when it is wrong.
+ * Undefined when the store does not use mono checkout; throws naming every wrong option.
  */
 export function readCheckoutOptions(pluginOptions: unknown): CheckoutOptions | undefined {
   const section = (pluginOptions as { checkout?: unknown } | undefined)?.checkout
   if (section === undefined || section === null) return undefined
-  const parsed = checkoutOptionsSchema.safeParse(section)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue.path.length ? `checkout.${issue.path.join(".")}: ` : ""
-    throw new Error(`medusa-payment-monobank: invalid mono checkout option ${where}${issue.message}`)
-  }
-  return parsed.data
+  return parsePluginOptions(checkoutOptionsSchema, section, {
+    subject: "medusa-payment-monobank: invalid mono checkout options",
+    pathPrefix: "checkout",
+  })
 }
 
 export function callbackUrlOf(options: Pick<CheckoutOptions, "storeUrl">): string {

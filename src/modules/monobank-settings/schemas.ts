@@ -5,6 +5,7 @@
  */
 import { z } from "zod"
 import { checkoutPaymentMethodSchema, deliveryMethodSchema } from "../../lib/monobank"
+import { optionProblems } from "../../utils/plugin-options"
 
 export const SETTINGS_APIS = ["acquiring", "installments", "checkout"] as const
 export type SettingsApi = (typeof SETTINGS_APIS)[number]
@@ -103,14 +104,14 @@ export const saveSettingsBodySchema = (api: SettingsApi) =>
     secrets: (SETTINGS_SCHEMAS[api].secrets as z.ZodType<Record<string, string | null | undefined>>).optional().transform((v) => v ?? {}),
   })
 
-/** zod issues -> `{ "values.captureMode": "must be ..." }`, for messages next to each field. */
+/**
+ * zod issues -> `{ "values.captureMode": "must be ..." }`, for messages next to each field: the same
+ * path and rule medusa-config options report (utils/plugin-options), first rule per field.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const path = issue.path.join(".") || "body"
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors[[...issue.path, key].join(".")] = "is not a setting of this API"
-    } else errors[path] ??= issue.message
+  for (const { path, rule } of optionProblems(error, { rootName: "body", unknownKeyRule: "is not a setting of this API" })) {
+    errors[path] ??= rule
   }
   return errors
 }

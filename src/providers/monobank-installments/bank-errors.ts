@@ -3,11 +3,13 @@
  * or shopper can act on. The bank's Trace-Id stays in the message: monobank support asks for it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { FIREWALL_BLOCKED, isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
+import { FIREWALL_BLOCKED, isMonobankApiError } from "../../lib/monobank"
+import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../../utils/bank-errors"
 
-type ErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
+const LABEL = "monobank installments"
+const UNANSWERED_ADVICE = "Try again in a minute"
 
-const BY_STATUS: Record<number, { type: ErrorType; text: string }> = {
+const BY_STATUS: Record<number, BankRefusal> = {
   400: { type: MedusaError.Types.INVALID_DATA, text: "monobank refused the request" },
   401: {
     type: MedusaError.Types.UNAUTHORIZED,
@@ -22,47 +24,28 @@ const BY_STATUS: Record<number, { type: ErrorType; text: string }> = {
 }
 
 /** HTTP 403 with a web page: the bank's web firewall, not a refusal of the store. */
-const FIREWALL = {
+const FIREWALL: BankRefusal = {
   type: MedusaError.Types.UNEXPECTED_STATE,
   text:
     "monobank's web firewall blocked the request (HTTP 403 with a web page), not the store's credentials: " +
     "wait a few minutes, and if it lasts, send monobank support this server's public IP address and the time",
 }
 
-function trace(error: MonobankApiError): string {
-  return error.traceId ? ` [monobank Trace-Id ${error.traceId}]` : ""
-}
-
 /** Wraps an error from the bank layer; `action` says what we were doing ("confirm the order"). */
 export function toMedusaBankError(action: string, error: unknown): MedusaError {
-  if (error instanceof MedusaError) return error
-  if (!isMonobankApiError(error)) {
-    const message = error instanceof Error ? error.message : String(error)
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank installments: ${action} failed: ${message}`)
-  }
-  if (error.kind === "validation") {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: ${action}: ${error.message}`)
-  }
-  if (error.outcomeUnknown || error.kind === "timeout" || error.kind === "network") {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `monobank did not answer in time while trying to ${action}; nothing was repeated. Try again in a minute${trace(error)}`
-    )
-  }
+  if (!isMonobankApiError(error)) return nonBankError(LABEL, action, error)
+  const unsentOrUnanswered = unsentOrUnansweredError(LABEL, action, error, UNANSWERED_ADVICE)
+  if (unsentOrUnanswered) return unsentOrUnanswered
   const known = error.errCode === FIREWALL_BLOCKED ? FIREWALL : error.status !== undefined ? BY_STATUS[error.status] : undefined
   const bankText = error.errText ? `: ${error.errText}` : ""
-  if (known) return new MedusaError(known.type, `${known.text} (${action})${bankText}${trace(error)}`)
+  if (known) return new MedusaError(known.type, `${known.text} (${action})${bankText}${traceOf(error)}`)
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
-    `monobank could not ${action} (HTTP ${error.status ?? "?"})${bankText}${trace(error)}`
+    `monobank could not ${action} (HTTP ${error.status ?? "?"})${bankText}${traceOf(error)}`
   )
 }
 
 /** A 4xx answer: the bank saw the request and refused it (nothing happened). */
 export function isRefusedByBank(error: unknown): boolean {
   return isMonobankApiError(error) && error.kind === "http" && !!error.status && error.status >= 400 && error.status < 500
-}
-
-export function isOutcomeUnknown(error: unknown): boolean {
-  return isMonobankApiError(error) && error.outcomeUnknown
 }

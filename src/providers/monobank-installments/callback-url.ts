@@ -4,9 +4,10 @@
  * read it from the payment module's list of registered providers when there is only one of us.
  */
 import type { Logger } from "@medusajs/framework/types"
+import { INSTALLMENTS_PROVIDER_PREFIX, PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import type { ResolvedInstallmentsOptions } from "./options"
 
-const IDENTIFIER = "monobank-installments"
+const IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
 export function callbackUrlFor(
   options: Pick<ResolvedInstallmentsOptions, "callbackBaseUrl" | "providerId">,
@@ -36,7 +37,7 @@ function registeredIds(container: Record<string, unknown>): string[] {
     return []
   }
   if (!Array.isArray(keys)) return []
-  const prefix = `pp_${IDENTIFIER}_`
+  const prefix = INSTALLMENTS_PROVIDER_PREFIX
   return keys
     .filter((key): key is string => typeof key === "string" && key.startsWith(prefix))
     .map((key) => key.slice(prefix.length))

@@ -4,6 +4,7 @@
  */
 import { z } from "zod"
 import { INSTALLMENTS_BASE_URLS, type InstallmentsEnvironment } from "../../lib/monobank"
+import { parsePluginOptions } from "../../utils/plugin-options"
 
 export const MIN_PARTS = 3
 export const MAX_PARTS = 25
@@ -94,20 +95,12 @@ export type ResolvedInstallmentsOptions = {
   timeoutMs?: number
 }
 
-export class InstallmentsOptionsError extends Error {
-  override readonly name = "InstallmentsOptionsError"
-}
-
 /** Validates and completes the options; throws one error listing every problem. */
 export function resolveInstallmentsOptions(input: unknown): ResolvedInstallmentsOptions {
-  const result = optionsSchema.safeParse(input ?? {})
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "options"} ${issue.message}`)
-    throw new InstallmentsOptionsError(
-      `monobank-installments provider: invalid options: ${problems.join("; ")}. See docs/installments.md.`
-    )
-  }
-  const options = result.data
+  const options = parsePluginOptions(optionsSchema, input, {
+    subject: "monobank-installments provider: invalid options",
+    hint: "See docs/installments.md.",
+  })
   const allowedParts = [...(options.allowedParts ?? DEFAULT_ALLOWED_PARTS)].sort((a, b) => a - b)
   return {
     storeId: options.storeId,

@@ -9,14 +9,13 @@
  * ../../utils/failed-refund-requests) books that return and takes the failed refund's place.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { isMonobankApiError, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
+import { isMonobankApiError, isOutcomeUnknown, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
 import {
   FAILED_REQUEST_RETRY_REFUSED,
   failedRequestToRetry,
   REPLACES_REFUND,
 } from "../../utils/failed-refund-requests"
 import { formatUah, toHryvnia, toKopecks } from "./amounts"
-import { isOutcomeUnknown } from "./bank-errors"
 import type { PaymentLedger } from "./payment-records"
 import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "./return-ledger"
 

@@ -4,9 +4,9 @@
  * after an unknown outcome reads the status again instead of repeating the call.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank"
+import { isOutcomeUnknown, reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank"
 import { formatMinor, type ProviderDeps } from "./deps"
-import { isOutcomeUnknown, toMedusaError } from "./errors"
+import { toMedusaError } from "./errors"
 import { applyStatus, type MonobankData } from "./payment-data"
 import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "./status"
 

@@ -3,12 +3,14 @@
  * Trace-Id stays in the message: monobank support asks for it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
+import { isMonobankApiError } from "../../lib/monobank"
+import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../../utils/bank-errors"
 
-type ErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
+const LABEL = "monobank"
+const UNANSWERED_ADVICE = "Check the payment in the monobank cabinet before trying again"
 
 /** Known acquiring errCodes -> what to tell the store owner. */
-const KNOWN_CODES: Record<string, { type: ErrorType; text: string }> = {
+const KNOWN_CODES: Record<string, BankRefusal> = {
   WRONG_CANCEL_AMOUNT: {
     type: MedusaError.Types.NOT_ALLOWED,
     text: "monobank refused the refund amount: it is more than what is left on the payment, or it was already refunded",
@@ -39,17 +41,9 @@ const KNOWN_CODES: Record<string, { type: ErrorType; text: string }> = {
   TMR: { type: MedusaError.Types.UNEXPECTED_STATE, text: "monobank is rate-limiting requests; try again in a minute" },
 }
 
-function traceOf(error: MonobankApiError): string {
-  return error.traceId ? ` [monobank Trace-Id ${error.traceId}]` : ""
-}
-
 /** Wraps any error from the bank layer for Medusa, with `action` saying what we were doing. */
 export function toMedusaError(action: string, error: unknown): MedusaError {
-  if (error instanceof MedusaError) return error
-  if (!isMonobankApiError(error)) {
-    const message = error instanceof Error ? error.message : String(error)
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank: ${action} failed: ${message}`)
-  }
+  if (!isMonobankApiError(error)) return nonBankError(LABEL, action, error)
   const known = error.errCode ? KNOWN_CODES[error.errCode] : undefined
   if (known) {
     return new MedusaError(known.type, `${known.text} (${action})${traceOf(error)}`)
@@ -57,24 +51,13 @@ export function toMedusaError(action: string, error: unknown): MedusaError {
   if (error.status === 403) {
     return new MedusaError(MedusaError.Types.UNAUTHORIZED, `${KNOWN_CODES.FORBIDDEN.text} (${action})${traceOf(error)}`)
   }
-  if (error.kind === "validation") {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `monobank: ${action}: ${error.message}`)
-  }
-  if (error.outcomeUnknown || error.kind === "timeout" || error.kind === "network") {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `monobank did not answer in time while trying to ${action}; nothing was repeated. Check the payment in the monobank cabinet before trying again${traceOf(error)}`
-    )
-  }
+  const unsentOrUnanswered = unsentOrUnansweredError(LABEL, action, error, UNANSWERED_ADVICE)
+  if (unsentOrUnanswered) return unsentOrUnanswered
   const detail = [error.errCode, error.errText].filter(Boolean).join(": ")
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
     `monobank could not ${action}${detail ? ` (${detail})` : ""}${traceOf(error)}`
   )
-}
-
-export function isOutcomeUnknown(error: unknown): boolean {
-  return isMonobankApiError(error) && error.outcomeUnknown
 }
 
 export function hasErrCode(error: unknown, ...codes: string[]): boolean {

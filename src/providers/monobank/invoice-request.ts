@@ -1,7 +1,12 @@
 /** Builds the bank requests that start a payment: a hosted-page invoice or a saved-card payment. */
-import type { BasketOrderItem, InvoiceCreateRequest, MerchantPaymInfo, WalletPaymentRequest } from "../../lib/monobank"
+import {
+  stripUndefined,
+  type BasketOrderItem,
+  type InvoiceCreateRequest,
+  type MerchantPaymInfo,
+  type WalletPaymentRequest,
+} from "../../lib/monobank"
 import { buildRedirectUrl, type MonobankOptions } from "./options"
-import { stripUndefined } from "./payment-data"
 
 export type PaymentStart = {
   sessionId: string

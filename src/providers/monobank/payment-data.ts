@@ -4,7 +4,7 @@
  * token, card tokens or card numbers (a masked PAN at most).
  */
 import { z } from "zod"
-import { invoiceStatusSchema, type InvoiceStatusRecord } from "../../lib/monobank"
+import { invoiceStatusSchema, stripUndefined, type InvoiceStatusRecord } from "../../lib/monobank"
 
 /** One refund on the invoice as this store has booked it. */
 export const refundRecordSchema = z.object({
@@ -132,8 +132,4 @@ export function applyStatus(data: MonobankData, record: InvoiceStatusRecord): Mo
     delete next.errCode
   }
   return next
-}
-
-export function stripUndefined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }

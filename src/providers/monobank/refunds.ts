@@ -15,7 +15,7 @@
  *   still be made late).
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { CancelListItem, InvoiceStatusRecord } from "../../lib/monobank"
+import { isOutcomeUnknown, type CancelListItem, type InvoiceStatusRecord } from "../../lib/monobank"
 import {
   FAILED_REQUEST_RETRY_REFUSED,
   failedRequestToRetry,
@@ -23,7 +23,7 @@ import {
 } from "../../utils/failed-refund-requests"
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
-import { isOutcomeUnknown, toMedusaError } from "./errors"
+import { toMedusaError } from "./errors"
 import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "./payment-data"
 import {
   bankRefundKey,

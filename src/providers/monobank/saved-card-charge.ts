@@ -8,11 +8,11 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { invoiceStatusSchema } from "../../lib/monobank"
+import { invoiceStatusSchema, isOutcomeUnknown } from "../../lib/monobank"
 import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "./basket"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
-import { isOutcomeUnknown, toMedusaError } from "./errors"
+import { toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
 import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "./payment-data"
 import { cardTokenOf } from "./saved-cards"

@@ -9,8 +9,8 @@ import { readInvoice, releaseInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildRedirectUrl } from "./options"
-import type { InvoiceStatusRecord } from "../../lib/monobank"
-import { applyStatus, stripUndefined, type MonobankData } from "./payment-data"
+import { stripUndefined, UAH_CCY, type InvoiceStatusRecord } from "../../lib/monobank"
+import { applyStatus, type MonobankData } from "./payment-data"
 import { startPayment, type StartInput } from "./start-payment"
 import { refundableMinor } from "./status"
 
@@ -96,7 +96,7 @@ export async function startCardVerification(
   try {
     const created = await deps.client.createInvoice({
       amount: 0,
-      ccy: 980,
+      ccy: UAH_CCY,
       paymentType: "verification",
       saveCardData: { saveCard: true, walletId },
       redirectUrl: returnUrl,

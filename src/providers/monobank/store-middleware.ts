@@ -6,13 +6,14 @@
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { BASKET_DATA_KEY, basketLinesFromCart, CART_BASKET_FIELDS, type CartForBasket } from "./basket"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
 export async function addMonobankBasket(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as Body | undefined
-  if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith("pp_monobank_")) return next()
+  if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith(CARD_PROVIDER_PREFIX)) return next()
   let lines
   try {
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)

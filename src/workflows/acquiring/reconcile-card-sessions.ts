@@ -26,11 +26,10 @@ import {
   type SessionReconcileResult,
   type SessionReconcileSummary,
 } from "../../utils/session-reconcile"
+import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 
-/** Card provider ids: `pp_monobank_<id>` (not `pp_monobank-installments_<id>`). */
-export const CARD_PROVIDER_PREFIX = "pp_monobank_"
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
 

@@ -10,6 +10,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import {
   fromMinorUnits,
   toCheckoutAmount,
+  UAH_CCY,
   type CheckoutCreateOrderRequest,
   type CheckoutPaymentMethod,
   type CheckoutProduct,
@@ -109,7 +110,7 @@ export function buildCheckoutOrderRequest(cart: CheckoutCart, choices: CheckoutC
   return {
     order_ref: cart.id,
     amount: toCheckoutAmount(amount),
-    ccy: 980,
+    ccy: UAH_CCY,
     count: products.reduce((sum, product) => sum + product.cnt, 0),
     products,
     dlv_method_list: choices.dlv_method_list,

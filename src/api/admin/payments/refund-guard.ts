@@ -16,9 +16,9 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import type { BigNumberInput, ILockingModule, IOrderModuleService, IPaymentModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus } from "@medusajs/framework/utils"
 import { REQUEST_FAILED } from "../../../utils/failed-refund-requests"
+import { PLUGIN_PROVIDER_PREFIX } from "../../../utils/provider-ids"
 import { refundAddsCreditLine } from "../../../utils/refund-credit-line"
 
-const PROVIDER_PREFIX = "pp_monobank"
 /** Longest wait for the refund before it of the same order (a slow bank answer included). */
 const LOCK_WAIT_S = 90
 
@@ -69,7 +69,7 @@ async function refundTarget(req: MedusaRequest): Promise<RefundTarget | undefine
   })
   const payment = data[0] as any
   const orderId = payment?.payment_collection?.order?.id as string | undefined
-  if (!payment || !String(payment.provider_id).startsWith(PROVIDER_PREFIX) || !orderId) return undefined
+  if (!payment || !String(payment.provider_id).startsWith(PLUGIN_PROVIDER_PREFIX) || !orderId) return undefined
   const requested = (req.body as { amount?: BigNumberInput } | undefined)?.amount
   return { paymentId: payment.id, orderId, amount: requested ?? payment.amount, currency: String(payment.currency_code).toUpperCase() }
 }

@@ -39,15 +39,22 @@ describe("mono checkout options", () => {
   })
 
   it.each([
-    [{ ...valid, token: " " }, /checkout\.token: checkout\.token is required/],
+    [{ ...valid, token: " " }, /checkout\.token: is required: the X-Token/],
     [{ ...valid, storeUrl: "api.shop.example" }, /checkout\.storeUrl: .*absolute http\(s\) URL/],
     [{ ...valid, returnUrl: "/return?cart={cart_id}" }, /checkout\.returnUrl: .*may contain \{cart_id\}/],
-    [{ ...valid, payment_method_list: ["card", "part_purchase"] }, /checkout\.payments_number: payments_number \(3\.\.25\) is required when part_purchase is offered/],
-    [{ ...valid, payment_method_list: ["part_purchase"], payments_number: 2 }, /payments_number must be at least 3/],
-    [{ ...valid, dlv_method_list: ["drone"] }, /checkout\.dlv_method_list\.0/],
-    [{ ...valid, tokn: "typo" }, /tokn/],
+    [{ ...valid, payment_method_list: ["card", "part_purchase"] }, /checkout\.payments_number: is required \(3\.\.25\) when part_purchase is offered/],
+    [{ ...valid, payment_method_list: ["part_purchase"], payments_number: 2 }, /checkout\.payments_number: must be at least 3/],
+    [{ ...valid, dlv_method_list: ["drone"] }, /checkout\.dlv_method_list\.0: /],
+    [{ ...valid, tokn: "typo" }, /checkout\.tokn: is not a known option/],
   ])("refuse %j at start-up with a message naming the option", (checkout, message) => {
     expect(() => readCheckoutOptions({ checkout })).toThrow(message)
+  })
+
+  it("refuse with every wrong option listed by its path, not only the first", () => {
+    const checkout = { token: "", storeUrl: "api.shop.example", returnUrl: valid.returnUrl, hold: "yes", paymentProviders: { cash: "pp_x" } }
+    expect(() => readCheckoutOptions({ checkout })).toThrow(
+      /^medusa-payment-monobank: invalid mono checkout options: checkout\.token: is required: .*; checkout\.storeUrl: must be an absolute http\(s\) URL; checkout\.hold: .*; checkout\.paymentProviders\.cash: is not a known option/
+    )
   })
 
   it("build the callback URL on the store URL and the return URL with the cart id", () => {

@@ -28,22 +28,22 @@ describe("resolveInstallmentsOptions", () => {
   })
 
   it.each([
-    [{ secret: "x", environment: "sandbox" }, /storeId is required/],
-    [{ storeId: "s", environment: "sandbox" }, /secret is required/],
-    [{ storeId: "s", secret: "   ", environment: "sandbox" }, /secret is required/],
-    [{ storeId: "s", secret: "x" }, /environment is required: "sandbox", "stage" or "production"/],
-    [{ ...base, environment: "prod" }, /environment must be one of "sandbox", "stage", "production"/],
-    [{ ...base, baseUrl: "http://127.0.0.1:1" }, /either environment or baseUrl, not both/],
-    [{ storeId: "s", secret: "x", baseUrl: "ftp://bank" }, /baseUrl must be an absolute http\(s\) URL/],
-    [{ ...base, callbackBaseUrl: "shop.example.com" }, /callbackBaseUrl must be an absolute http\(s\) URL/],
-    [{ ...base, allowedParts: [2, 3] }, /allowedParts.0 must be at least 3/],
-    [{ ...base, allowedParts: [3, 26] }, /allowedParts.1 must be at most 25/],
-    [{ ...base, allowedParts: [3, 3] }, /must not repeat/],
-    [{ ...base, allowedParts: [] }, /at least one number of payments/],
-    [{ ...base, allowedParts: [3, 4.5] }, /whole number from 3 to 25/],
-    [{ ...base, defaultParts: 12 }, /defaultParts must be one of allowedParts \(3, 4, 6\)/],
-    [{ ...base, invoiceSource: "ONLINE" }, /invoiceSource must be "INTERNET" or "STORE"/],
-    [{ ...base, pointId: "x".repeat(51) }, /pointId must be at most 50 characters/],
+    [{ secret: "x", environment: "sandbox" }, /storeId: is required/],
+    [{ storeId: "s", environment: "sandbox" }, /secret: is required/],
+    [{ storeId: "s", secret: "   ", environment: "sandbox" }, /secret: is required/],
+    [{ storeId: "s", secret: "x" }, /environment: is required: "sandbox", "stage" or "production"/],
+    [{ ...base, environment: "prod" }, /environment: must be one of "sandbox", "stage", "production"/],
+    [{ ...base, baseUrl: "http://127.0.0.1:1" }, /baseUrl: give either environment or baseUrl, not both/],
+    [{ storeId: "s", secret: "x", baseUrl: "ftp://bank" }, /baseUrl: must be an absolute http\(s\) URL/],
+    [{ ...base, callbackBaseUrl: "shop.example.com" }, /callbackBaseUrl: must be an absolute http\(s\) URL/],
+    [{ ...base, allowedParts: [2, 3] }, /allowedParts\.0: must be at least 3/],
+    [{ ...base, allowedParts: [3, 26] }, /allowedParts\.1: must be at most 25/],
+    [{ ...base, allowedParts: [3, 3] }, /allowedParts: must not repeat/],
+    [{ ...base, allowedParts: [] }, /allowedParts: must list at least one number of payments/],
+    [{ ...base, allowedParts: [3, 4.5] }, /allowedParts\.1: must be a whole number from 3 to 25/],
+    [{ ...base, defaultParts: 12 }, /defaultParts: must be one of allowedParts \(3, 4, 6\)/],
+    [{ ...base, invoiceSource: "ONLINE" }, /invoiceSource: must be "INTERNET" or "STORE"/],
+    [{ ...base, pointId: "x".repeat(51) }, /pointId: must be at most 50 characters/],
   ])("rejects %j with a message naming the option", (options, message) => {
     expect(() => resolveInstallmentsOptions(options)).toThrow(message)
   })
@@ -56,5 +56,15 @@ describe("resolveInstallmentsOptions", () => {
       expect((error as Error).message).not.toContain("very-secret-value")
       expect((error as Error).message).toMatch(/storeId.*environment|environment.*storeId/)
     }
+  })
+
+  it("lists every problem by its path in one message, with where to read more", () => {
+    expect(() => resolveInstallmentsOptions({ storeId: " ", secret: "x", environment: "sandbox", allowedParts: [2, 30], invoiceSource: "ONLINE" })).toThrow(
+      "monobank-installments provider: invalid options: " +
+        "storeId: is required: the store id (store-id) issued by monobank for installment purchase; " +
+        "allowedParts.0: must be at least 3 (the bank's minimum number of payments); " +
+        "allowedParts.1: must be at most 25 (the bank's maximum number of payments); " +
+        'invoiceSource: must be "INTERNET" or "STORE". See docs/installments.md.'
+    )
   })
 })

@@ -20,25 +20,37 @@ describe("monobank provider options", () => {
     })
   })
 
-  it("names every missing required option in one message", () => {
-    expect(() => parseMonobankOptions({})).toThrow(/token is required.*redirectUrl is required/s)
-    expect(() => parseMonobankOptions({})).toThrow(/webhookBaseUrl must be a string/)
+  it("names every missing required option in one message, each by its path", () => {
+    expect(() => parseMonobankOptions({})).toThrow(
+      "monobank provider: invalid options: " +
+        "token: is required: the X-Token from your monobank business cabinet (or the test token); " +
+        "redirectUrl: is required: your storefront's return page, e.g. https://shop.example/checkout/monobank/return?session={session_id}; " +
+        "webhookBaseUrl: must be a string"
+    )
+  })
+
+  it("lists every wrong option at once, not only the first", () => {
+    expect(() =>
+      parseMonobankOptions({ ...valid, captureMode: "later", invoiceValiditySeconds: 10, timeoutMs: 5, captureMod: "manual" })
+    ).toThrow(
+      /captureMode: must be "manual".*; invoiceValiditySeconds: must be at least 60 seconds; timeoutMs: must be at least 1000 ms; captureMod: is not a known option/
+    )
   })
 
   it("rejects a blank token, relative URLs and unknown capture modes", () => {
-    expect(() => parseMonobankOptions({ ...valid, token: "  " })).toThrow(/token is required/)
-    expect(() => parseMonobankOptions({ ...valid, webhookBaseUrl: "/hooks" })).toThrow(/webhookBaseUrl must be an absolute http\(s\) URL/)
-    expect(() => parseMonobankOptions({ ...valid, redirectUrl: "checkout/{session_id}" })).toThrow(/redirectUrl must be an absolute/)
-    expect(() => parseMonobankOptions({ ...valid, captureMode: "later" })).toThrow(/captureMode must be "manual"/)
+    expect(() => parseMonobankOptions({ ...valid, token: "  " })).toThrow(/token: is required/)
+    expect(() => parseMonobankOptions({ ...valid, webhookBaseUrl: "/hooks" })).toThrow(/webhookBaseUrl: must be an absolute http\(s\) URL/)
+    expect(() => parseMonobankOptions({ ...valid, redirectUrl: "checkout/{session_id}" })).toThrow(/redirectUrl: must be an absolute/)
+    expect(() => parseMonobankOptions({ ...valid, captureMode: "later" })).toThrow(/captureMode: must be "manual"/)
   })
 
   it("rejects validity beyond what the bank honours and a misspelt option", () => {
-    expect(() => parseMonobankOptions({ ...valid, invoiceValiditySeconds: 31 * 86_400 })).toThrow(/at most 30 days/)
-    expect(() => parseMonobankOptions({ ...valid, captureMod: "manual" })).toThrow(/unknown option\(s\) captureMod/)
+    expect(() => parseMonobankOptions({ ...valid, invoiceValiditySeconds: 31 * 86_400 })).toThrow(/invoiceValiditySeconds: must be at most 30 days/)
+    expect(() => parseMonobankOptions({ ...valid, captureMod: "manual" })).toThrow(/captureMod: is not a known option/)
   })
 
   it("is what Medusa calls at start-up through validateOptions", () => {
-    expect(() => MonobankProviderService.validateOptions({ ...valid, agentFeePercent: 101 })).toThrow(/agentFeePercent must be between 0 and 100/)
+    expect(() => MonobankProviderService.validateOptions({ ...valid, agentFeePercent: 101 })).toThrow(/agentFeePercent: must be between 0 and 100/)
     expect(() => MonobankProviderService.validateOptions(valid)).not.toThrow()
   })
 

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fromCheckoutAmount, type CheckoutOrderRecord } from "../../../lib/monobank"
+import { fromCheckoutAmount, UAH_CCY, type CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { checkoutPaymentFromRecord } from "../order-details"
@@ -33,7 +33,7 @@ export const prepareCheckoutPaymentStep = createStep(
       filters: { id: input.cart_id },
     })
     const cart = carts[0]
-    if (input.record.amount === undefined || input.record.ccy !== undefined && input.record.ccy !== 980) {
+    if (input.record.amount === undefined || input.record.ccy !== undefined && input.record.ccy !== UAH_CCY) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank checkout order ${input.record.orderId} has no hryvnia amount`)
     }
     const collected = fromCheckoutAmount(input.record.amount)

@@ -6,7 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { fromMinorUnits, type InvoiceStatusRecord } from "../../../../lib/monobank"
+import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../lib/monobank"
 import { CHECKOUT_PAYMENT_KEY } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../providers/monobank/payment-data"
 import { describeOrderState } from "../../../../providers/monobank-installments/states"
@@ -88,7 +88,7 @@ export async function checkoutOrderOf(container: MedusaContainer, orderId: strin
 }
 
 function money(minor: number | undefined, ccy: number): string | null {
-  return minor === undefined ? null : `${fromMinorUnits(minor, ccy)} ${ccy === 980 ? "UAH" : ccy}`
+  return minor === undefined ? null : `${fromMinorUnits(minor, ccy)} ${ccy === UAH_CCY ? "UAH" : ccy}`
 }
 
 function cardFacts(payment: OrderPayment, record: InvoiceStatusRecord | undefined, staleReason: string | undefined, now: Date): PaymentFacts {

@@ -1,9 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { CARD_PROVIDER_PREFIX } from "../../../../utils/provider-ids"
 
 /** Card payment providers of this plugin are registered as `pp_monobank_<id>`. */
-const CARD_PROVIDER_ID = /^pp_monobank_[\w-]+$/
+const CARD_PROVIDER_ID = new RegExp(`^${CARD_PROVIDER_PREFIX}[\\w-]+$`)
 
 /**
  * GET /store/monobank/saved-cards?provider_id=pp_monobank_<id> — the logged-in customer's cards
