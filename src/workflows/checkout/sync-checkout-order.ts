@@ -52,20 +52,20 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
     // Paid at the bank, but the cart already became an order through another payment: never a
     // second order; the store owner refunds one of the two payments.
     when("monobank-checkout-paid-twice", { checkout, outcome }, ({ checkout, outcome }) => {
-      return outcome.kind === "placed" && !checkout.medusa_order_id && !!checkout.cart_order_id
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !!checkout.cart_medusa_order_id
     }).then(() => {
       flagCheckoutOrderStep(
         transform({ checkout }, ({ checkout }) => ({
           id: checkout.id,
           error:
             `checkout order ${checkout.checkout_order_id} is paid, but cart ${checkout.order_ref} was already completed as order ` +
-            `${checkout.cart_order_id} with another payment: refund one of them`,
+            `${checkout.cart_medusa_order_id} with another payment: refund one of them`,
         }))
       )
     })
 
     const placed = when("monobank-checkout-placed", { checkout, outcome }, ({ checkout, outcome }) => {
-      return outcome.kind === "placed" && !checkout.medusa_order_id && !checkout.cart_order_id
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !checkout.cart_medusa_order_id
     }).then(() => {
       const { data: carts } = useQueryGraphStep({
         entity: "cart",
@@ -85,7 +85,7 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
     releaseLockStep({ key: input.order_ref, ownerId: lock.owner })
     const summary = transform({ checkout, record, outcome, placed }, ({ checkout, record, outcome, placed }): MonobankCheckoutSummary => {
       const medusaOrderId = placed?.medusa_order_id ?? checkout.medusa_order_id ?? null
-      const paidTwice = outcome.kind === "placed" && !medusaOrderId && !!checkout.cart_order_id
+      const paidTwice = outcome.kind === "placed" && !medusaOrderId && !!checkout.cart_medusa_order_id
       return {
         order_ref: checkout.order_ref,
         checkout_order_id: checkout.checkout_order_id,

@@ -76,7 +76,7 @@ export async function syncCheckoutOrderSafely(
     try {
       record = await service.fetchBankOrder(checkoutOrderId!)
     } catch (bankError) {
-      logger.warn(`monobank checkout: could not read order ${checkoutOrderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
+      logger.warn(`monobank checkout: could not read checkout order ${checkoutOrderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
     }
     if (readCheckoutOutcome(record).kind === "placed") {
@@ -84,11 +84,11 @@ export async function syncCheckoutOrderSafely(
       const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
       if (status === "completed") return { kind: "settled" }
       logger.error(
-        `monobank checkout: order ${checkoutOrderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
+        `monobank checkout: checkout order ${checkoutOrderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
       )
       return { kind: "needs_attention", message }
     }
-    logger.error(`monobank checkout: could not bring order ${checkoutOrderId} (cart ${orderRef}) up to date: ${message}`)
+    logger.error(`monobank checkout: could not bring checkout order ${checkoutOrderId} (cart ${orderRef}) up to date: ${message}`)
     return { kind: "failed", message }
   }
 }

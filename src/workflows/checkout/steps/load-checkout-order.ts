@@ -13,9 +13,9 @@ export type LoadedCheckoutOrder = {
   /** The Medusa order made from it (linked; canceled or soft-deleted, it is still the order). */
   medusa_order_id?: string
   /** The record is linked to this order, but it no longer exists (a rollback deleted it). */
-  dead_order_id?: string
+  dead_medusa_order_id?: string
   /** The order of the cart when the cart was completed some other way (its own payment). */
-  cart_order_id?: string
+  cart_medusa_order_id?: string
 }
 
 export const loadCheckoutOrderStepId = "monobank-checkout-load-order"
@@ -39,8 +39,8 @@ export const loadCheckoutOrderStep = createStep(
       checkout_order_id: checkout.checkout_order_id,
       status: checkout.status,
       medusa_order_id: medusaOrderId,
-      dead_order_id: linked && !linked.exists ? linked.medusa_order_id : undefined,
-      cart_order_id: cartOrderExists && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
+      dead_medusa_order_id: linked && !linked.exists ? linked.medusa_order_id : undefined,
+      cart_medusa_order_id: cartOrderExists && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
     })
   }
 )
