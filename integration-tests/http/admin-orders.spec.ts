@@ -40,7 +40,7 @@ medusaIntegrationTestRunner({
       const { order, invoiceId } = await paidOrder(HOLD_PROVIDER)
       const res = await widget(order.id)
       expect(res.status).toBe(200)
-      expect(res.data).toMatchObject({ monobank: true, checkout: null, needs_attention: [] })
+      expect(res.data).toMatchObject({ medusa_order_id: order.id, monobank: true, checkout: null, needs_attention: [] })
       const [payment] = res.data.payments
       expect(payment).toMatchObject({
         method: "Card, held",
@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
 
       const list = await api.get("/admin/monobank/needs-attention", fx.admin)
       expect(list.data.rows).toEqual([
-        expect.objectContaining({ kind: "released_hold", id: payment.id, order_id: order.id, subject: `Invoice ${invoiceId}`, happened: expect.stringContaining(invoiceId) }),
+        expect.objectContaining({ kind: "released_hold", id: payment.id, medusa_order_id: order.id, subject: `Invoice ${invoiceId}`, happened: expect.stringContaining(invoiceId) }),
       ])
       expect((await widget(order.id)).data.needs_attention).toHaveLength(1)
     })
@@ -100,11 +100,11 @@ medusaIntegrationTestRunner({
     it("lists a paid checkout order that could not become an order, and its resolve re-reads the bank and says it is still open", async () => {
       const checkout = getContainer().resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
       const [row] = await checkout.createMonobankCheckoutOrders([
-        { order_ref: "cart_gone", order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
+        { order_ref: "cart_gone", checkout_order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
       ])
       const list = await api.get("/admin/monobank/needs-attention", fx.admin)
       expect(list.data.rows).toEqual([
-        expect.objectContaining({ kind: "checkout_order", id: row.id, subject: "Checkout order bank-order-unknown", happened: expect.stringContaining("the cart's product is gone"), action: expect.objectContaining({ resolve: "sync" }) }),
+        expect.objectContaining({ kind: "checkout_order", id: row.id, medusa_order_id: null, subject: "Checkout order bank-order-unknown", happened: expect.stringContaining("the cart's product is gone"), action: expect.objectContaining({ resolve: "sync" }) }),
       ])
       const path = `/admin/monobank/needs-attention/checkout_order/${row.id}/resolve`
       const resolved = await api.post(path, { action: "sync" }, fx.admin)

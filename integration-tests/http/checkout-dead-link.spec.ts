@@ -155,7 +155,7 @@ medusaIntegrationTestRunner({
 
       // Later syncs find the order and place nothing more.
       await sleep(BANK_READ_INTERVAL_MS + 250)
-      expect((await returnPage(cart.id)).data.checkout).toMatchObject({ status: "completed", order_id: order.id })
+      expect((await returnPage(cart.id)).data.checkout).toMatchObject({ status: "completed", medusa_order_id: order.id })
       await expectOneOrderAndCompleted(cart.id)
     })
 
@@ -197,7 +197,7 @@ medusaIntegrationTestRunner({
       expect(res.status).toBe(200)
       const order = await expectOneOrderAndCompleted(cart.id)
       expect(order.id).not.toBe(deleted)
-      expect(res.data.checkout).toMatchObject({ status: "completed", order_id: order.id, checkout_order_id: bankOrderId })
+      expect(res.data.checkout).toMatchObject({ status: "completed", medusa_order_id: order.id, checkout_order_id: bankOrderId })
       expect(order.payment_collections.flatMap((pc: any) => pc.payments)).toHaveLength(1)
 
       await sleep(BANK_READ_INTERVAL_MS + 250)

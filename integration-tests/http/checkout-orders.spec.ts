@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
       expect(payments).toHaveLength(1)
       expect(payments[0]).toMatchObject({ provider_id: CARD_PROVIDER, amount: 2469.12, captured_at: expect.anything() })
       expect(payments[0].data.monobank_checkout).toMatchObject({
-        order_id: bankOrderId,
+        checkout_order_id: bankOrderId,
         order_ref: cart.id,
         payment_method: "card",
         payment: "captured",
@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
       expect(bankCalls.filter((call) => !call.includes("/personal/checkout/"))).toEqual([])
 
       expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({
-        order_id: bankOrderId,
+        checkout_order_id: bankOrderId,
         status: "completed",
         general_status: "success",
         payment_method: "card",
@@ -182,7 +182,7 @@ medusaIntegrationTestRunner({
       const [payment] = order.payment_collections[0].payments
       expect(payment).toMatchObject({ provider_id: ON_DELIVERY_PROVIDER, amount: 1234.56, captured_at: null })
       expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({
-        order_id: bankOrderId,
+        checkout_order_id: bankOrderId,
         status: "completed",
         general_status: "payment_on_delivery",
       })
@@ -272,7 +272,7 @@ medusaIntegrationTestRunner({
       expect(data.cart.payment_collection?.payment_sessions ?? []).toEqual([])
 
       const { data: status } = await api.get(`/store/monobank/checkout/${cart.id}`, fx.store)
-      expect(status.checkout).toMatchObject({ status: "needs_attention", order_id: null, error: expect.any(String) })
+      expect(status.checkout).toMatchObject({ status: "needs_attention", medusa_order_id: null, error: expect.any(String) })
     })
 
     it("a cart already completed with a card payment in the storefront is not made into a second order when its checkout order is paid too", async () => {
@@ -344,9 +344,10 @@ medusaIntegrationTestRunner({
 
       // The storefront's return page reads the same state.
       const { data: status } = await api.get(`/store/monobank/checkout/${cart.id}`, fx.store)
-      expect(status.checkout).toMatchObject({ status: "completed", order_id: order.id, general_status: "success" })
+      expect(status.checkout).toMatchObject({ status: "completed", medusa_order_id: order.id, checkout_order_id: bankOrderId, general_status: "success" })
+      expect(status.checkout).not.toHaveProperty("order_id")
       const { data: waiting } = await api.get(`/store/monobank/checkout/${other.id}`, fx.store)
-      expect(waiting.checkout).toMatchObject({ status: "awaiting_shopper", order_id: null })
+      expect(waiting.checkout).toMatchObject({ status: "awaiting_shopper", medusa_order_id: null })
     })
   },
 })

@@ -207,12 +207,12 @@ medusaIntegrationTestRunner({
       // A late callback about the abandoned attempt is this cart's: answered 200, nothing placed from it.
       const late = await postCallback(JSON.stringify({ orderId: abandoned.orderId, basket_id: cart.id, generalStatus: "not_authorized" }))
       expect(late.status).toBe(200)
-      expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({ order_id: bankOrderId, status: "awaiting_shopper" })
+      expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({ checkout_order_id: bankOrderId, status: "awaiting_shopper" })
 
       await submitCheckoutPage(retried.data.redirect_url, { delivery_method: "pickup", payment_method: "card" })
       await env.emulator.control.flushWebhooks()
       const checkout = await eventually(() => checkoutOrderOfCart(getContainer(), cart.id), (c) => c.status === "completed")
-      expect(checkout).toMatchObject({ status: "completed", order_id: bankOrderId })
+      expect(checkout).toMatchObject({ status: "completed", checkout_order_id: bankOrderId })
       expect((await orderOfCart(getContainer(), cart.id)).count).toBe(1)
     })
   },

@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
         const checkout = getContainer().resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
         const row = (order_ref: string, status: "needs_attention" | "completed") => ({
           order_ref,
-          order_id: `bank-${order_ref}`,
+          checkout_order_id: `bank-${order_ref}`,
           redirect_url: "http://127.0.0.1:9/checkout/1",
           amount: 100,
           currency_code: "uah",

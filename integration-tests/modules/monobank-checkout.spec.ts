@@ -28,7 +28,7 @@ afterAll(() => emulator?.close())
 
 const row = (order_ref: string) => ({
   order_ref,
-  order_id: `bank-${order_ref}`,
+  checkout_order_id: `bank-${order_ref}`,
   redirect_url: "https://pay.example/checkout/1",
   amount: 1234.56,
   currency_code: "uah",
@@ -48,6 +48,9 @@ moduleIntegrationTestRunner<MonobankCheckoutModuleService>({
       expect(await service.listMonobankCheckoutOrders({ order_ref: "cart_1" })).toHaveLength(1)
       await service.createMonobankCheckoutOrders(row("cart_2"))
       expect(await service.listMonobankCheckoutOrders({})).toHaveLength(2)
+      expect(await service.listMonobankCheckoutOrders({ checkout_order_id: "bank-cart_2" })).toEqual([
+        expect.objectContaining({ order_ref: "cart_2", checkout_order_id: "bank-cart_2" }),
+      ])
     })
 
     it("stores the amount exactly and the bank's last record as JSON", async () => {

@@ -13,7 +13,7 @@ export type SessionReconcileResult =
   /** The bank has no outcome yet: nothing changed but the read mark. */
   | { kind: "waiting" }
   /** Paid at the bank and the cart is an order (or the payment has no cart). */
-  | { kind: "completed"; order_id?: string }
+  | { kind: "completed"; medusa_order_id?: string }
   /** Declined, expired or released at the bank: the session says so, no order. */
   | { kind: "unpaid" }
   /** Paid at the bank, no order could be made, and the money went back to the shopper. */
@@ -107,7 +107,7 @@ export async function withSessionLock(
 export async function cartAndOrderOfSession(
   container: MedusaContainer,
   paymentCollectionId: string
-): Promise<{ cart_id?: string; order_id?: string }> {
+): Promise<{ cart_id?: string; medusa_order_id?: string }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: carts } = await query.graph({
     entity: "cart_payment_collection",
@@ -117,7 +117,7 @@ export async function cartAndOrderOfSession(
   const cartId = carts[0]?.cart_id as string | undefined
   if (!cartId) return {}
   const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return { cart_id: cartId, order_id: orders[0]?.order_id }
+  return { cart_id: cartId, medusa_order_id: orders[0]?.order_id }
 }
 
 /** After the bank said "paid" and the webhook's workflow ran: an order, or what the store owner must know. */
@@ -127,8 +127,8 @@ export async function paidOutcome(
   what: string,
   cause?: string
 ): Promise<SessionReconcileResult> {
-  const { cart_id, order_id } = await cartAndOrderOfSession(container, session.payment_collection_id)
-  if (!cart_id || order_id) return { kind: "completed", order_id }
+  const { cart_id, medusa_order_id } = await cartAndOrderOfSession(container, session.payment_collection_id)
+  if (!cart_id || medusa_order_id) return { kind: "completed", medusa_order_id }
   const because = cause ? ` (${cause})` : ""
   const message = `${what} is paid at the bank, but cart ${cart_id} could not become an order${because}; complete it or refund the shopper from the monobank cabinet`
   return { kind: "needs_attention", message }

@@ -159,8 +159,8 @@ export async function auditLedger(container: MedusaContainer, control: EmulatorC
   }
 
   // mono checkout orders.
-  const recordOfBankOrder = new Map((checkoutRecords as any[]).map((r) => [r.order_id, r]))
-  const checkoutIds = [...(checkoutRecords as any[]).map((r) => r.order_id as string), ...subjects("checkout")].filter(Boolean)
+  const recordOfBankOrder = new Map((checkoutRecords as any[]).map((r) => [r.checkout_order_id, r]))
+  const checkoutIds = [...(checkoutRecords as any[]).map((r) => r.checkout_order_id as string), ...subjects("checkout")].filter(Boolean)
   const checkoutOrders = await readAll(checkoutIds, (id) => control.getCheckoutOrder(id))
   let placedCheckouts = 0
   for (const [orderId, order] of checkoutOrders as Map<string, any>) {

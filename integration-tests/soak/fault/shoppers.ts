@@ -192,7 +192,7 @@ export async function checkoutShopper(ctx: SoakContext, index: number): Promise<
   for (let poll = 0; poll < 12; poll++) {
     const answer = await answered(api.get(`/store/monobank/checkout/${cartId}`, fx.store))
     if (!ok(answer)) tally.shopperError(kind, "return", answer.status)
-    const orderId = ok(answer) ? answer.data.checkout?.order_id : undefined
+    const orderId = ok(answer) ? answer.data.checkout?.medusa_order_id : undefined
     if (orderId) {
       tally.stepTime("checkout return", Date.now() - returning)
       return { kind, cartId, orderId }

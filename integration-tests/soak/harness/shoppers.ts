@@ -128,7 +128,7 @@ async function returnPageShowsOrder(api: ShopperContext["servers"][number], ctx:
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const answer = await api.get(`/store/monobank/checkout/${cartId}`, ctx.fx.store).catch((error: any) => error.response)
-    if (answer?.data?.checkout?.order_id) return
+    if (answer?.data?.checkout?.medusa_order_id) return
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
 }

@@ -23,7 +23,7 @@ type PaymentFacts = {
 type Facts = {
   monobank: boolean
   payments: PaymentFacts[]
-  checkout: { order_id: string | null; status: string; general_status: string | null; payment_method: string | null; delivery_method: string | null; delivery: Record<string, unknown> | null; error: string | null } | null
+  checkout: { checkout_order_id: string | null; status: string; general_status: string | null; payment_method: string | null; delivery_method: string | null; delivery: Record<string, unknown> | null; error: string | null } | null
   needs_attention: { happened: string }[]
 }
 
@@ -94,7 +94,7 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
       {facts.checkout && (
         <div className="flex flex-col gap-1 px-6 py-4">
           <Text weight="plus">mono checkout{facts.checkout.payment_method ? `, ${facts.checkout.payment_method}` : ""}</Text>
-          <Fact label="Checkout order" value={facts.checkout.order_id} />
+          <Fact label="Checkout order" value={facts.checkout.checkout_order_id} />
           <Fact label="Bank status" value={facts.checkout.general_status} />
           <Fact label="Delivery" value={facts.checkout.delivery_method} />
           {facts.checkout.delivery &&

@@ -72,10 +72,10 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
    * lost (no order id recorded yet). Conditional, so it never replaces an order id another request
    * recorded meanwhile. True when taken.
    */
-  async adoptBankOrder(id: string, orderId: string): Promise<boolean> {
+  async adoptBankOrder(id: string, checkoutOrderId: string): Promise<boolean> {
     const rows = await this.sql().execute(
-      `UPDATE "monobank_checkout_order" SET "order_id" = ? WHERE "id" = ? AND "order_id" IS NULL AND "deleted_at" IS NULL RETURNING "id"`,
-      [orderId, id]
+      `UPDATE "monobank_checkout_order" SET "checkout_order_id" = ? WHERE "id" = ? AND "checkout_order_id" IS NULL AND "deleted_at" IS NULL RETURNING "id"`,
+      [checkoutOrderId, id]
     )
     return rows.length > 0
   }
@@ -138,8 +138,8 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
   }
 
   /** The bank's own record of a checkout order: the only thing this plugin acts on. */
-  async fetchBankOrder(orderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
-    return this.client().getOrder(orderId, options)
+  async fetchBankOrder(checkoutOrderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
+    return this.client().getOrder(checkoutOrderId, options)
   }
 
   private sql(): SqlManager {

@@ -70,7 +70,7 @@ describe("one reconcile run", () => {
 
   it("stops at the first session the bank does not answer for, and counts what it did", async () => {
     const results: Record<string, SessionReconcileResult> = {
-      payses_1: { kind: "completed", order_id: "order_1" },
+      payses_1: { kind: "completed", medusa_order_id: "order_1" },
       payses_2: { kind: "bank_unavailable", message: "timeout" },
       payses_3: { kind: "waiting" },
     }

@@ -14,9 +14,19 @@ import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
 /** Key in the payment session context (set by the workflow) and in the session / payment data. */
 export const CHECKOUT_PAYMENT_KEY = "monobank_checkout"
 
-export const checkoutPaymentSchema = z.object({
-  /** The bank's checkout order id. */
-  order_id: z.string().min(1),
+/**
+ * Earlier versions stored the bank's checkout order id as `order_id` (which reads like a Medusa
+ * order): such data is read as `checkout_order_id`, and written back under the new name only.
+ */
+function withCheckoutOrderId(value: unknown): unknown {
+  if (!value || typeof value !== "object" || "checkout_order_id" in value || !("order_id" in value)) return value
+  const { order_id, ...rest } = value as Record<string, unknown>
+  return { ...rest, checkout_order_id: order_id }
+}
+
+export const checkoutPaymentSchema = z.preprocess(withCheckoutOrderId, z.object({
+  /** The bank's checkout order id (`order_id` in the bank's API). */
+  checkout_order_id: z.string().min(1),
   /** What the bank was given as order_ref: the cart id. */
   order_ref: z.string().min(1),
   payment_method: checkoutPaymentMethodSchema,
@@ -27,7 +37,7 @@ export const checkoutPaymentSchema = z.object({
   /** What the bank collected, exact UAH text. */
   amount: z.string().regex(/^\d+\.\d{2}$/),
   checked_at: z.string(),
-})
+}))
 
 export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>
 

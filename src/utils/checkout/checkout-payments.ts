@@ -122,10 +122,10 @@ export class CheckoutPayments {
     if (!isBankAmountOf(input.amount, checkout.amount, "UAH")) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `monobank checkout order ${checkout.order_id} collected ${checkout.amount} UAH, not ${MathBN.convert(input.amount).toString()}`
+        `monobank checkout order ${checkout.checkout_order_id} collected ${checkout.amount} UAH, not ${MathBN.convert(input.amount).toString()}`
       )
     }
-    return { id: checkout.order_id, data: { [CHECKOUT_PAYMENT_KEY]: checkout }, status: CHECKOUT_SESSION_STATUS[checkout.payment] }
+    return { id: checkout.checkout_order_id, data: { [CHECKOUT_PAYMENT_KEY]: checkout }, status: CHECKOUT_SESSION_STATUS[checkout.payment] }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -186,11 +186,11 @@ export class CheckoutPayments {
     }
     let record
     try {
-      record = await client.getOrder(checkout.order_id)
+      record = await client.getOrder(checkout.checkout_order_id)
     } catch (error) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `Could not read monobank checkout order ${checkout.order_id}: ${(error as Error).message}`
+        `Could not read monobank checkout order ${checkout.checkout_order_id}: ${(error as Error).message}`
       )
     }
     const outcome = readCheckoutOutcome(record)
@@ -198,11 +198,11 @@ export class CheckoutPayments {
       return { ...checkout, payment: "captured", general_status: record.generalStatus ?? "", payment_status: record.payment_status ?? null, checked_at: new Date().toISOString() }
     }
     if (outcome.kind === "failed") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The mono checkout hold of order ${checkout.order_id} was released (${outcome.reason}); nothing can be captured`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The mono checkout hold of order ${checkout.checkout_order_id} was released (${outcome.reason}); nothing can be captured`)
     }
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The mono checkout payment of order ${checkout.order_id} is still held: finalize it in the monobank business cabinet ` +
+      `The mono checkout payment of order ${checkout.checkout_order_id} is still held: finalize it in the monobank business cabinet ` +
         `(the checkout API has no capture), then capture here again. The bank releases holds after 10 days.`
     )
   }

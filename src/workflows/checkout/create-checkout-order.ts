@@ -9,7 +9,7 @@ import { recordCheckoutAttemptStep } from "./steps/record-checkout-attempt"
 import { saveCheckoutOrderStep } from "./steps/save-checkout-order"
 
 export type CreateMonobankCheckoutOrderInput = RequestedMethods & { cart_id: string }
-export type CreateMonobankCheckoutOrderResult = { id: string; order_id: string; redirect_url: string }
+export type CreateMonobankCheckoutOrderResult = { id: string; checkout_order_id: string; redirect_url: string }
 
 export const createMonobankCheckoutOrderWorkflowId = "monobank-checkout-create-order"
 
@@ -50,7 +50,7 @@ export const createMonobankCheckoutOrderWorkflow = createWorkflow(
       return saveCheckoutOrderStep(
         transform({ attempt, bankOrder }, ({ attempt, bankOrder }) => ({
           id: attempt.id,
-          order_id: bankOrder.order_id,
+          checkout_order_id: bankOrder.order_id,
           redirect_url: bankOrder.redirect_url,
         }))
       )
@@ -59,7 +59,7 @@ export const createMonobankCheckoutOrderWorkflow = createWorkflow(
     releaseLockStep({ key: input.cart_id, ownerId: lock.owner })
     const result = transform({ plan, created }, ({ plan, created }): CreateMonobankCheckoutOrderResult => {
       const order = created ?? plan.existing!
-      return { id: order.id, order_id: order.order_id, redirect_url: order.redirect_url }
+      return { id: order.id, checkout_order_id: order.checkout_order_id, redirect_url: order.redirect_url }
     })
     return new WorkflowResponse(result)
   }

@@ -17,7 +17,7 @@ type Container = Pick<MedusaContainer, "resolve">
  */
 export const CHECKOUT_ORDER_LINK_ENTITY = "monobank_checkout_order_order"
 
-export type LinkedOrder = { order_id: string; exists: boolean }
+export type LinkedOrder = { medusa_order_id: string; exists: boolean }
 
 /** Which of these orders still have a row, canceled and soft-deleted ones included. */
 export async function existingOrderIds(container: Container, orderIds: string[]): Promise<Set<string>> {
@@ -38,7 +38,7 @@ export async function linkedOrdersOf(container: Container, checkoutIds: string[]
   const rows = links as { monobank_checkout_order_id: string; order_id: string }[]
   const existing = await existingOrderIds(container, rows.map((row) => row.order_id))
   for (const row of rows) {
-    linked.set(row.monobank_checkout_order_id, { order_id: row.order_id, exists: existing.has(row.order_id) })
+    linked.set(row.monobank_checkout_order_id, { medusa_order_id: row.order_id, exists: existing.has(row.order_id) })
   }
   return linked
 }
@@ -47,8 +47,9 @@ export async function linkedOrderOf(container: Container, checkoutId: string): P
   return (await linkedOrdersOf(container, [checkoutId])).get(checkoutId)
 }
 
-export function checkoutOrderLinkOf(checkoutId: string, orderId: string) {
-  return { [MONOBANK_CHECKOUT_MODULE]: { monobank_checkout_order_id: checkoutId }, [Modules.ORDER]: { order_id: orderId } }
+/** A link as Medusa's Link module takes it (its own `order_id` key: the Medusa order). */
+export function checkoutOrderLinkOf(checkoutId: string, medusaOrderId: string) {
+  return { [MONOBANK_CHECKOUT_MODULE]: { monobank_checkout_order_id: checkoutId }, [Modules.ORDER]: { order_id: medusaOrderId } }
 }
 
 /**
@@ -59,9 +60,9 @@ export function checkoutOrderLinkOf(checkoutId: string, orderId: string) {
 export async function dropDeadOrderLink(container: Container, checkoutId: string, reason: string): Promise<string | undefined> {
   const linked = await linkedOrderOf(container, checkoutId)
   if (!linked || linked.exists) return undefined
-  await container.resolve(ContainerRegistrationKeys.LINK).dismiss(checkoutOrderLinkOf(checkoutId, linked.order_id))
-  const message = `order ${linked.order_id} made from this checkout order no longer exists (${reason}): the link to it was removed and the order is placed again`
+  await container.resolve(ContainerRegistrationKeys.LINK).dismiss(checkoutOrderLinkOf(checkoutId, linked.medusa_order_id))
+  const message = `order ${linked.medusa_order_id} made from this checkout order no longer exists (${reason}): the link to it was removed and the order is placed again`
   await checkoutModule(container).reopenCheckoutOrder(checkoutId, message)
   container.resolve(ContainerRegistrationKeys.LOGGER).warn(`monobank checkout: checkout record ${checkoutId}: ${message}`)
-  return linked.order_id
+  return linked.medusa_order_id
 }

@@ -116,7 +116,7 @@ export function checkoutPaymentFromRecord(
 ): CheckoutPayment {
   if (record.amount === undefined) throw new Error(`the bank's record of checkout order ${record.orderId} has no amount`)
   return {
-    order_id: record.orderId,
+    checkout_order_id: record.orderId,
     order_ref: orderRef,
     payment_method: placed.payment_method,
     payment: placed.payment,

@@ -65,9 +65,9 @@ export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
 
     forgetRolledBackOrderStep({ checkout_id: input.checkout_id })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
-    const placed = transform({ input, order }, ({ input, order }) => ({ checkout_id: input.checkout_id, order_id: order.id }))
+    const placed = transform({ input, order }, ({ input, order }) => ({ checkout_id: input.checkout_id, medusa_order_id: order.id }))
     linkCheckoutOrderStep(placed)
     markCheckoutCompletedStep(placed)
-    return new WorkflowResponse(transform({ order }, ({ order }) => ({ order_id: order.id })))
+    return new WorkflowResponse(transform({ order }, ({ order }) => ({ medusa_order_id: order.id })))
   }
 )

@@ -7,19 +7,19 @@ export async function checkoutSummary(container: MedusaContainer, orderRef: stri
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "monobank_checkout_order",
-    fields: ["order_ref", "order_id", "status", "general_status", "payment_method", "delivery_method", "error", "order.id"],
+    fields: ["order_ref", "checkout_order_id", "status", "general_status", "payment_method", "delivery_method", "error", "order.id"],
     filters: { order_ref: orderRef },
   })
   const row = data[0] as Record<string, any> | undefined
   if (!row) return undefined
   return {
     order_ref: row.order_ref,
-    checkout_order_id: row.order_id ?? null,
+    checkout_order_id: row.checkout_order_id ?? null,
     status: row.status,
     general_status: row.general_status ?? null,
     payment_method: row.payment_method ?? null,
     delivery_method: row.delivery_method ?? null,
-    order_id: row.order?.id ?? null,
+    medusa_order_id: row.order?.id ?? null,
     error: row.status === "needs_attention" ? "The order was paid but could not be placed; the store has been told" : null,
   }
 }

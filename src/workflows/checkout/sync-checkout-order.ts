@@ -21,7 +21,7 @@ export type MonobankCheckoutSummary = {
   payment_method: string | null
   delivery_method: string | null
   /** The Medusa order, once there is one. */
-  order_id: string | null
+  medusa_order_id: string | null
 }
 
 export const syncMonobankCheckoutOrderWorkflowId = "monobank-checkout-sync-order"
@@ -42,7 +42,7 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
     acquireLockStep({ key: input.order_ref, timeout: 30, ttl: lock.ttl, ownerId: lock.owner })
     const loaded = loadCheckoutOrderStep({ order_ref: input.order_ref })
     const record = fetchCheckoutRecordStep(
-      transform({ loaded }, ({ loaded }) => ({ order_id: loaded.order_id, order_ref: loaded.order_ref }))
+      transform({ loaded }, ({ loaded }) => ({ checkout_order_id: loaded.checkout_order_id, order_ref: loaded.order_ref }))
     )
     const outcome = transform({ record }, ({ record }): CheckoutOutcome => readCheckoutOutcome(record))
     // Linked to an order a rollback deleted: the dead link goes, and the order is placed again below.
@@ -52,20 +52,20 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
     // Paid at the bank, but the cart already became an order through another payment: never a
     // second order; the store owner refunds one of the two payments.
     when("monobank-checkout-paid-twice", { checkout, outcome }, ({ checkout, outcome }) => {
-      return outcome.kind === "placed" && !checkout.medusa_order_id && !!checkout.cart_order_id
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !!checkout.cart_medusa_order_id
     }).then(() => {
       flagCheckoutOrderStep(
         transform({ checkout }, ({ checkout }) => ({
           id: checkout.id,
           error:
-            `checkout order ${checkout.order_id} is paid, but cart ${checkout.order_ref} was already completed as order ` +
-            `${checkout.cart_order_id} with another payment: refund one of them`,
+            `checkout order ${checkout.checkout_order_id} is paid, but cart ${checkout.order_ref} was already completed as order ` +
+            `${checkout.cart_medusa_order_id} with another payment: refund one of them`,
         }))
       )
     })
 
     const placed = when("monobank-checkout-placed", { checkout, outcome }, ({ checkout, outcome }) => {
-      return outcome.kind === "placed" && !checkout.medusa_order_id && !checkout.cart_order_id
+      return outcome.kind === "placed" && !checkout.medusa_order_id && !checkout.cart_medusa_order_id
     }).then(() => {
       const { data: carts } = useQueryGraphStep({
         entity: "cart",
@@ -84,16 +84,16 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
 
     releaseLockStep({ key: input.order_ref, ownerId: lock.owner })
     const summary = transform({ checkout, record, outcome, placed }, ({ checkout, record, outcome, placed }): MonobankCheckoutSummary => {
-      const orderId = placed?.order_id ?? checkout.medusa_order_id ?? null
-      const paidTwice = outcome.kind === "placed" && !orderId && !!checkout.cart_order_id
+      const medusaOrderId = placed?.medusa_order_id ?? checkout.medusa_order_id ?? null
+      const paidTwice = outcome.kind === "placed" && !medusaOrderId && !!checkout.cart_medusa_order_id
       return {
         order_ref: checkout.order_ref,
-        checkout_order_id: checkout.order_id,
-        status: orderId ? "completed" : paidTwice ? "needs_attention" : statusAfterRead(checkout.status, outcome, false),
+        checkout_order_id: checkout.checkout_order_id,
+        status: medusaOrderId ? "completed" : paidTwice ? "needs_attention" : statusAfterRead(checkout.status, outcome, false),
         general_status: record.generalStatus ?? null,
         payment_method: record.payment_method ?? null,
         delivery_method: record.delivery_method ?? null,
-        order_id: orderId,
+        medusa_order_id: medusaOrderId,
       }
     })
     return new WorkflowResponse(summary)

@@ -42,8 +42,8 @@ export type CheckoutSyncResult =
   /** The hint named the bank order of an earlier, abandoned attempt of this cart: recognised, nothing placed from it. */
   | { kind: "other_attempt" }
 
-/** What a caller knows besides the cart: the bank order id a callback named. */
-export type CheckoutSyncHint = { orderId?: string }
+/** What a caller knows besides the cart: the bank order id a callback named (its `orderId`). */
+export type CheckoutSyncHint = { checkoutOrderId?: string }
 
 function messageOf(error: unknown): string {
   return (error as { message?: string } | undefined)?.message ?? String(error)
@@ -58,14 +58,14 @@ export async function syncCheckoutOrderSafely(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const [checkout] = await service.listMonobankCheckoutOrders({ order_ref: orderRef })
   if (!checkout) return { kind: "unknown_order" }
-  const otherOrderId = hint.orderId && hint.orderId !== checkout.order_id ? hint.orderId : undefined
-  if (!checkout.order_id && !otherOrderId) return { kind: "unsent" }
+  const otherCheckoutOrderId = hint.checkoutOrderId && hint.checkoutOrderId !== checkout.checkout_order_id ? hint.checkoutOrderId : undefined
+  if (!checkout.checkout_order_id && !otherCheckoutOrderId) return { kind: "unsent" }
   if (!(await service.claimBankRead(checkout.id, BANK_READ_INTERVAL_MS))) return { kind: "coalesced" }
-  let orderId = checkout.order_id
-  if (otherOrderId) {
-    const other = await readOtherAttempt(container, checkout, otherOrderId)
+  let checkoutOrderId = checkout.checkout_order_id
+  if (otherCheckoutOrderId) {
+    const other = await readOtherAttempt(container, checkout, otherCheckoutOrderId)
     if (other) return other
-    orderId ??= otherOrderId // taken as the cart's order (adoptBankOrder)
+    checkoutOrderId ??= otherCheckoutOrderId // taken as the cart's order (adoptBankOrder)
   }
   try {
     const { result } = await syncMonobankCheckoutOrderWorkflow(container).run({ input: { order_ref: orderRef } })
@@ -74,9 +74,9 @@ export async function syncCheckoutOrderSafely(
     const message = messageOf(error)
     let record
     try {
-      record = await service.fetchBankOrder(orderId!)
+      record = await service.fetchBankOrder(checkoutOrderId!)
     } catch (bankError) {
-      logger.warn(`monobank checkout: could not read order ${orderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
+      logger.warn(`monobank checkout: could not read checkout order ${checkoutOrderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
     }
     if (readCheckoutOutcome(record).kind === "placed") {
@@ -84,16 +84,16 @@ export async function syncCheckoutOrderSafely(
       const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
       if (status === "completed") return { kind: "settled" }
       logger.error(
-        `monobank checkout: order ${orderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
+        `monobank checkout: checkout order ${checkoutOrderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
       )
       return { kind: "needs_attention", message }
     }
-    logger.error(`monobank checkout: could not bring order ${orderId} (cart ${orderRef}) up to date: ${message}`)
+    logger.error(`monobank checkout: could not bring checkout order ${checkoutOrderId} (cart ${orderRef}) up to date: ${message}`)
     return { kind: "failed", message }
   }
 }
 
-type CheckoutRow = { id: string; order_ref: string; order_id: string | null; status: string }
+type CheckoutRow = { id: string; order_ref: string; checkout_order_id: string | null; status: string }
 
 /**
  * A callback named a bank order that is not the cart's current one: read it (the body is only a
@@ -101,32 +101,32 @@ type CheckoutRow = { id: string; order_ref: string; order_id: string | null; sta
  * answer to the attempt that made it was lost, none came after) or, when a later attempt is
  * current, never place it: if it was paid, the order needs attention. Undefined: go on syncing.
  */
-async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRow, orderId: string): Promise<CheckoutSyncResult | undefined> {
+async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRow, checkoutOrderId: string): Promise<CheckoutSyncResult | undefined> {
   const service = checkoutModule(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   let record
   try {
-    record = await service.fetchBankOrder(orderId)
+    record = await service.fetchBankOrder(checkoutOrderId)
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return checkout.order_id ? undefined : { kind: "unsent" }
+    if ((error as { status?: number }).status === 404) return checkout.checkout_order_id ? undefined : { kind: "unsent" }
     return { kind: "bank_unavailable", message: messageOf(error) }
   }
   if (!record.basket_id || cartIdOfOrderRef(record.basket_id) !== checkout.order_ref) {
-    logger.warn(`monobank checkout: a callback for cart ${checkout.order_ref} named checkout order ${orderId} of another basket; ignored`)
-    return checkout.order_id ? undefined : { kind: "unsent" }
+    logger.warn(`monobank checkout: a callback for cart ${checkout.order_ref} named checkout order ${checkoutOrderId} of another basket; ignored`)
+    return checkout.checkout_order_id ? undefined : { kind: "unsent" }
   }
-  if (!checkout.order_id) {
-    if (await service.adoptBankOrder(checkout.id, orderId)) return undefined
+  if (!checkout.checkout_order_id) {
+    if (await service.adoptBankOrder(checkout.id, checkoutOrderId)) return undefined
     return { kind: "coalesced" }
   }
   if (readCheckoutOutcome(record).kind === "placed") {
     const message =
-      `checkout order ${orderId} of an earlier attempt for cart ${checkout.order_ref} was paid, while order ` +
-      `${checkout.order_id} is the cart's current one: settle it by hand (refund it, or ship it)`
+      `checkout order ${checkoutOrderId} of an earlier attempt for cart ${checkout.order_ref} was paid, while order ` +
+      `${checkout.checkout_order_id} is the cart's current one: settle it by hand (refund it, or ship it)`
     const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message })
     logger.error(`monobank checkout: ${message}${status === "completed" ? " (the cart is already an order)" : ""}`)
     return { kind: "needs_attention", message }
   }
-  logger.info(`monobank checkout: callback for checkout order ${orderId}, an abandoned earlier attempt for cart ${checkout.order_ref}`)
+  logger.info(`monobank checkout: callback for checkout order ${checkoutOrderId}, an abandoned earlier attempt for cart ${checkout.order_ref}`)
   return { kind: "other_attempt" }
 }

@@ -3,7 +3,7 @@ import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/check
 import { MonobankOnDeliveryProviderService, ONLY_ON_CHECKOUT_PAGE } from "../service"
 
 const onDelivery: CheckoutPayment = {
-  order_id: "co_7",
+  checkout_order_id: "co_7",
   order_ref: "cart_7",
   payment_method: "payment_on_delivery",
   payment: "authorized",
@@ -36,7 +36,7 @@ describe("the monobank-on-delivery payment provider", () => {
     expect(await provider.authorizePayment({ data })).toEqual({ status: PaymentSessionStatus.AUTHORIZED, data })
 
     const captured = await provider.capturePayment({ data })
-    expect(captured.data?.[CHECKOUT_PAYMENT_KEY]).toMatchObject({ payment: "captured", order_id: "co_7", amount: "1234.56" })
+    expect(captured.data?.[CHECKOUT_PAYMENT_KEY]).toMatchObject({ payment: "captured", checkout_order_id: "co_7", amount: "1234.56" })
     // Capturing again (a retried admin request) changes nothing.
     expect(await provider.capturePayment({ data: captured.data })).toEqual({ data: captured.data })
   })

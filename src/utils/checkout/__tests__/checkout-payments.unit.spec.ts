@@ -94,7 +94,7 @@ class RecordingProvider extends AbstractPaymentProvider<Options> {
 }
 
 const paid: CheckoutPayment = {
-  order_id: "co_1",
+  checkout_order_id: "co_1",
   order_ref: "cart_1",
   payment_method: "card",
   payment: "captured",
@@ -158,6 +158,17 @@ describe("a monobank provider that also records mono checkout payments", () => {
     expect(provider.calls).toEqual([])
   })
 
+  it("still answers from checkout facts stored under the old order_id key, and writes them back as checkout_order_id", async () => {
+    const { checkout_order_id, ...rest } = paid
+    const stored = { [CHECKOUT_PAYMENT_KEY]: { ...rest, order_id: checkout_order_id } }
+    expect(await provider.getPaymentStatus({ data: stored })).toEqual({ status: PaymentSessionStatus.CAPTURED, data: stored })
+    await expect(provider.refundPayment({ amount: 100, data: stored })).rejects.toThrow(/Refund it in the monobank business cabinet/)
+
+    const started = await provider.initiatePayment({ amount: 1234.56, currency_code: "uah", context: stored as any })
+    expect(started).toEqual({ id: "co_1", data: { [CHECKOUT_PAYMENT_KEY]: paid }, status: PaymentSessionStatus.CAPTURED })
+    expect(provider.calls).toEqual([])
+  })
+
   it("refuses malformed checkout facts in the context", async () => {
     await expect(
       provider.initiatePayment({ amount: 1, currency_code: "uah", context: { [CHECKOUT_PAYMENT_KEY]: { order_id: "x" } } as any })
@@ -169,7 +180,7 @@ describe("a monobank provider that also records mono checkout payments", () => {
     const order = { amount: 100, count: 1, products: [{ name: "Кава", cnt: 1, price: 100 }] }
     const held = await client.createOrder({ ...order, order_ref: "cart_held", hold: true })
     await emulator.control.completeCheckout(held.order_id, { delivery_method: "pickup", payment_method: "card" })
-    const heldData = { [CHECKOUT_PAYMENT_KEY]: { ...paid, order_id: held.order_id, payment: "authorized", amount: "100.00" } }
+    const heldData = { [CHECKOUT_PAYMENT_KEY]: { ...paid, checkout_order_id: held.order_id, payment: "authorized", amount: "100.00" } }
 
     await expect(provider.capturePayment({ data: heldData })).rejects.toThrow(/is still held: finalize it in the monobank business cabinet/)
     await emulator.control.advanceClock(10 * 24 * 60 * 60 * 1000 + 1000)
@@ -179,7 +190,7 @@ describe("a monobank provider that also records mono checkout payments", () => {
     const charged = await client.createOrder({ ...order, order_ref: "cart_charged" })
     await emulator.control.completeCheckout(charged.order_id, { delivery_method: "pickup", payment_method: "card" })
     const captured = await provider.capturePayment({
-      data: { [CHECKOUT_PAYMENT_KEY]: { ...paid, order_id: charged.order_id, payment: "authorized", amount: "100.00" } },
+      data: { [CHECKOUT_PAYMENT_KEY]: { ...paid, checkout_order_id: charged.order_id, payment: "authorized", amount: "100.00" } },
     })
     expect(captured.data?.[CHECKOUT_PAYMENT_KEY]).toMatchObject({ payment: "captured", general_status: "success" })
     expect(provider.calls).toEqual([])

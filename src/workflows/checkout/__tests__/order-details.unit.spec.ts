@@ -98,7 +98,7 @@ describe("a placed checkout order, read into the Medusa order", () => {
     const record = await completedRecord({ delivery_method: "pickup", payment_method: "card", client: recipient })
     const now = new Date("2026-11-22T10:00:00Z")
     expect(checkoutPaymentFromRecord(record, { payment_method: "card", payment: "captured" }, "cart_1", now)).toEqual({
-      order_id: record.orderId,
+      checkout_order_id: record.orderId,
       order_ref: "cart_1",
       payment_method: "card",
       payment: "captured",

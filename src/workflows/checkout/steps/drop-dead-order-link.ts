@@ -12,8 +12,8 @@ export const dropDeadOrderLinkStepId = "monobank-checkout-drop-dead-order-link"
 export const dropDeadOrderLinkStep = createStep(
   dropDeadOrderLinkStepId,
   async (checkout: LoadedCheckoutOrder, { container }) => {
-    if (!checkout.dead_order_id) return new StepResponse<LoadedCheckoutOrder>(checkout)
+    if (!checkout.dead_medusa_order_id) return new StepResponse<LoadedCheckoutOrder>(checkout)
     await dropDeadOrderLink(container, checkout.id, "deleted, most likely by a rolled-back placement")
-    return new StepResponse<LoadedCheckoutOrder>({ ...checkout, status: "needs_attention", dead_order_id: undefined })
+    return new StepResponse<LoadedCheckoutOrder>({ ...checkout, status: "needs_attention", dead_medusa_order_id: undefined })
   }
 )

@@ -13,12 +13,12 @@ export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
  */
 export const fetchCheckoutRecordStep = createStep(
   fetchCheckoutRecordStepId,
-  async (input: { order_id: string; order_ref: string }, { container }) => {
-    const record = await checkoutModule(container).fetchBankOrder(input.order_id)
+  async (input: { checkout_order_id: string; order_ref: string }, { container }) => {
+    const record = await checkoutModule(container).fetchBankOrder(input.checkout_order_id)
     if (record.basket_id && cartIdOfOrderRef(record.basket_id) !== input.order_ref) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `monobank checkout order ${input.order_id} belongs to basket ${record.basket_id}, not cart ${input.order_ref}`
+        `monobank checkout order ${input.checkout_order_id} belongs to basket ${record.basket_id}, not cart ${input.order_ref}`
       )
     }
     return new StepResponse<CheckoutOrderRecord>(record)

@@ -12,18 +12,18 @@ export const linkCheckoutOrderStepId = "monobank-checkout-link-order"
  */
 export const linkCheckoutOrderStep = createStep(
   linkCheckoutOrderStepId,
-  async (input: { checkout_id: string; order_id: string }, { container }) => {
+  async (input: { checkout_id: string; medusa_order_id: string }, { container }) => {
     const linked = await linkedOrderOf(container, input.checkout_id)
-    if (linked?.order_id === input.order_id) return new StepResponse(undefined, undefined)
+    if (linked?.medusa_order_id === input.medusa_order_id) return new StepResponse(undefined, undefined)
     if (linked?.exists) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `mono checkout record ${input.checkout_id} already became order ${linked.order_id}, not ${input.order_id}`
+        `mono checkout record ${input.checkout_id} already became order ${linked.medusa_order_id}, not ${input.medusa_order_id}`
       )
     }
     const link = container.resolve(ContainerRegistrationKeys.LINK)
-    if (linked) await link.dismiss(checkoutOrderLinkOf(input.checkout_id, linked.order_id))
-    const made = checkoutOrderLinkOf(input.checkout_id, input.order_id)
+    if (linked) await link.dismiss(checkoutOrderLinkOf(input.checkout_id, linked.medusa_order_id))
+    const made = checkoutOrderLinkOf(input.checkout_id, input.medusa_order_id)
     await link.create(made)
     return new StepResponse(undefined, made)
   },

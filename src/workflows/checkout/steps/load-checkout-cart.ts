@@ -5,8 +5,8 @@ import { checkoutModule } from "./module"
 
 export type LoadedCheckoutCart = {
   cart: CheckoutCart & { region_id?: string | null; sales_channel_id?: string | null }
-  /** The cart's checkout order, when one was created before (no order_id / page: the last attempt's answer is unknown). */
-  existing?: { id: string; attempt: number; order_id: string | null; redirect_url: string | null; amount: string; status: string }
+  /** The cart's checkout order, when one was created before (no bank order id / page: the last attempt's answer is unknown). */
+  existing?: { id: string; attempt: number; checkout_order_id: string | null; redirect_url: string | null; amount: string; status: string }
 }
 
 const CART_FIELDS = [
@@ -38,7 +38,7 @@ export const loadCheckoutCartStep = createStep(loadCheckoutCartStepId, async (in
     existing: existing && {
       id: existing.id,
       attempt: existing.attempt,
-      order_id: existing.order_id,
+      checkout_order_id: existing.checkout_order_id,
       redirect_url: existing.redirect_url,
       amount: String(existing.amount),
       status: existing.status,

@@ -7,14 +7,15 @@ import { checkoutModule } from "./module"
 export type LoadedCheckoutOrder = {
   id: string
   order_ref: string
-  order_id: string
+  /** The bank's checkout order id. */
+  checkout_order_id: string
   status: CheckoutOrderStatus
   /** The Medusa order made from it (linked; canceled or soft-deleted, it is still the order). */
   medusa_order_id?: string
   /** The record is linked to this order, but it no longer exists (a rollback deleted it). */
-  dead_order_id?: string
+  dead_medusa_order_id?: string
   /** The order of the cart when the cart was completed some other way (its own payment). */
-  cart_order_id?: string
+  cart_medusa_order_id?: string
 }
 
 export const loadCheckoutOrderStepId = "monobank-checkout-load-order"
@@ -23,23 +24,23 @@ export const loadCheckoutOrderStep = createStep(
   loadCheckoutOrderStepId,
   async (input: { order_ref: string }, { container }) => {
     const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.order_ref })
-    if (!checkout?.order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
+    if (!checkout?.checkout_order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [linked, { data: cartOrders }] = await Promise.all([
       linkedOrderOf(container, checkout.id),
       query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.order_ref } }),
     ])
-    const medusaOrderId = linked?.exists ? linked.order_id : undefined
+    const medusaOrderId = linked?.exists ? linked.medusa_order_id : undefined
     const cartOrderId: string | undefined = cartOrders[0]?.order_id
     const cartOrderExists = !!cartOrderId && (await existingOrderIds(container, [cartOrderId])).has(cartOrderId)
     return new StepResponse<LoadedCheckoutOrder>({
       id: checkout.id,
       order_ref: checkout.order_ref,
-      order_id: checkout.order_id,
+      checkout_order_id: checkout.checkout_order_id,
       status: checkout.status,
       medusa_order_id: medusaOrderId,
-      dead_order_id: linked && !linked.exists ? linked.order_id : undefined,
-      cart_order_id: cartOrderExists && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
+      dead_medusa_order_id: linked && !linked.exists ? linked.medusa_order_id : undefined,
+      cart_medusa_order_id: cartOrderExists && cartOrderId !== medusaOrderId ? cartOrderId : undefined,
     })
   }
 )

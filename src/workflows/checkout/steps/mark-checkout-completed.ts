@@ -8,11 +8,11 @@ export const markCheckoutCompletedStepId = "monobank-checkout-mark-completed"
 /** Marks the record completed, only for an order that exists. */
 export const markCheckoutCompletedStep = createStep(
   markCheckoutCompletedStepId,
-  async (input: { checkout_id: string; order_id: string }, { container }) => {
-    if (!(await existingOrderIds(container, [input.order_id])).has(input.order_id)) {
+  async (input: { checkout_id: string; medusa_order_id: string }, { container }) => {
+    if (!(await existingOrderIds(container, [input.medusa_order_id])).has(input.medusa_order_id)) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `order ${input.order_id} was deleted before mono checkout record ${input.checkout_id} could be completed`
+        `order ${input.medusa_order_id} was deleted before mono checkout record ${input.checkout_id} could be completed`
       )
     }
     const service = checkoutModule(container)

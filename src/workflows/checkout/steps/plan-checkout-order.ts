@@ -9,7 +9,7 @@ import { checkoutShippingOptions, regionPaymentProviders } from "../store-lookup
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
 import { checkoutModule } from "./module"
 
-type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { order_id: string; redirect_url: string }
+type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { checkout_order_id: string; redirect_url: string }
 
 export type CheckoutOrderPlan =
   | { existing: KnownCheckoutOrder; request?: undefined; attempt?: undefined; checkout_id?: undefined }
@@ -34,7 +34,7 @@ export const planCheckoutOrderStep = createStep(
     const options = checkoutModule(container).getCheckoutOptions()
     const { cart, existing } = input
     assertCheckoutCart(cart)
-    if (existing?.order_id && existing.redirect_url) {
+    if (existing?.checkout_order_id && existing.redirect_url) {
       const amount = checkoutAmountOf(cart)
       if (!MathBN.eq(existing.amount, amount)) {
         // NOT_ALLOWED (400): Medusa answers every CONFLICT with a generic idempotency message.

@@ -28,7 +28,7 @@ export const recordCheckoutAttemptStep = createStep(recordCheckoutAttemptStepId,
       id: input.checkout_id,
       attempt: input.attempt,
       amount: input.amount,
-      order_id: null,
+      checkout_order_id: null,
       redirect_url: null,
     })
     return new StepResponse({ id: input.checkout_id })

@@ -53,7 +53,7 @@ const TRACKED = ["status", "general_status", "payment_method", "delivery_method"
 function failedAfterOrder(checkout: LoadedCheckoutOrder, outcome: CheckoutOutcome): string | undefined {
   if (outcome.kind !== "failed" || !checkout.medusa_order_id) return undefined
   return (
-    `the bank failed checkout order ${checkout.order_id} (${outcome.reason}) after it became order ${checkout.medusa_order_id}: ` +
+    `the bank failed checkout order ${checkout.checkout_order_id} (${outcome.reason}) after it became order ${checkout.medusa_order_id}: ` +
     "no money was taken; do not ship it unpaid"
   )
 }

@@ -19,7 +19,8 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 export type AttentionRow = {
   kind: AttentionKind
   id: string
-  order_id: string | null
+  /** The Medusa order the row is about, when there is one. */
+  medusa_order_id: string | null
   /** What the row is about, as the bank names it ("Checkout order …", "Invoice …"). */
   subject: string
   happened: string
@@ -53,9 +54,9 @@ async function checkoutRows(container: MedusaContainer): Promise<AttentionRow[]>
   return rows.map((row) => ({
     kind: "checkout_order",
     id: row.id,
-    order_id: linked.get(row.id)?.order_id ?? null,
-    subject: `Checkout order ${row.order_id ?? row.order_ref}`,
-    happened: `Checkout order ${row.order_id ?? row.order_ref} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
+    medusa_order_id: linked.get(row.id)?.medusa_order_id ?? null,
+    subject: `Checkout order ${row.checkout_order_id ?? row.order_ref}`,
+    happened: `Checkout order ${row.checkout_order_id ?? row.order_ref} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
     ...WORDS.checkout_order,
     at: iso(row.updated_at),
   }))
@@ -78,7 +79,7 @@ async function releasedHoldRows(container: MedusaContainer): Promise<AttentionRo
     .map((payment) => ({
       kind: "released_hold",
       id: payment.id,
-      order_id: payment.payment_collection!.order!.id,
+      medusa_order_id: payment.payment_collection!.order!.id,
       subject: `Invoice ${String(payment.data?.invoiceId ?? payment.id)}`,
       happened: `The bank released the card hold of invoice ${String(payment.data?.invoiceId ?? "")}: the order is no longer paid.`,
       ...WORDS.released_hold,
@@ -103,7 +104,7 @@ async function unbookedRefundRows(container: MedusaContainer): Promise<Attention
   return failed.map((refund) => ({
     kind: "unbooked_refund",
     id: refund.id,
-    order_id: orderOf.get(refund.payment_id) ?? null,
+    medusa_order_id: orderOf.get(refund.payment_id) ?? null,
     subject: `Refund ${refund.id}`,
     happened: `The bank refunded ${String(refund.amount)} UAH, but Medusa answered the refund with an error, so the order does not show it.`,
     ...WORDS.unbooked_refund,
@@ -117,5 +118,5 @@ export async function needsAttention(container: MedusaContainer): Promise<Attent
 }
 
 export async function needsAttentionOfOrder(container: MedusaContainer, orderId: string): Promise<AttentionRow[]> {
-  return (await needsAttention(container)).filter((row) => row.order_id === orderId)
+  return (await needsAttention(container)).filter((row) => row.medusa_order_id === orderId)
 }

@@ -45,12 +45,13 @@ export type PaymentFacts = {
 }
 
 export type OrderFacts = {
-  order_id: string
+  medusa_order_id: string
   monobank: boolean
   payments: PaymentFacts[]
   checkout: {
     id: string
-    order_id: string | null
+    /** The bank's checkout order id. */
+    checkout_order_id: string | null
     status: string
     general_status: string | null
     payment_method: string | null
@@ -137,12 +138,14 @@ function installmentFacts(payment: OrderPayment): PaymentFacts {
 }
 
 function onDeliveryFacts(payment: OrderPayment): PaymentFacts {
-  const checkout = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as { order_id?: string; general_status?: string }
+  const checkout = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as { checkout_order_id?: string; order_id?: string; general_status?: string }
+  // `order_id`: what earlier versions called the bank's checkout order id in stored payment data.
+  const checkoutOrderId = checkout.checkout_order_id ?? checkout.order_id
   return {
     payment_id: payment.id,
     provider_id: payment.provider_id,
     method: methodInWords("on_delivery", {}),
-    bank_id: checkout.order_id ? { label: "Checkout order", value: checkout.order_id } : null,
+    bank_id: checkoutOrderId ? { label: "Checkout order", value: checkoutOrderId } : null,
     bank_status: checkout.general_status ?? null,
     meaning: "The shopper pays the carrier on delivery; capture the payment when the money has arrived.",
   }
@@ -168,13 +171,13 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
   const checkout = await checkoutOrderOf(container, orderId)
   const record = (checkout?.last_record ?? null) as Record<string, unknown> | null
   return {
-    order_id: orderId,
+    medusa_order_id: orderId,
     monobank: facts.length > 0 || Boolean(checkout),
     payments: facts,
     checkout: checkout
       ? {
           id: checkout.id,
-          order_id: checkout.order_id ?? null,
+          checkout_order_id: checkout.checkout_order_id ?? null,
           status: checkout.status,
           general_status: checkout.general_status ?? null,
           payment_method: checkout.payment_method ? CHECKOUT_PAYMENT_WORDS[checkout.payment_method] ?? checkout.payment_method : null,

@@ -73,7 +73,7 @@ export async function syncOrderWithBank(container: MedusaContainer, orderId: str
   const checkout = await checkoutOrderOf(container, orderId)
   if (checkout) {
     const result = await syncCheckoutOrderSafely(container, checkout.order_ref).catch((error) => ({ kind: "failed", message: messageOf(error) }))
-    outcomes.push({ what: `checkout order ${checkout.order_id ?? checkout.order_ref}`, ok: result.kind !== "failed", detail: `Result: ${result.kind.replaceAll("_", " ")}.` })
+    outcomes.push({ what: `checkout order ${checkout.checkout_order_id ?? checkout.order_ref}`, ok: result.kind !== "failed", detail: `Result: ${result.kind.replaceAll("_", " ")}.` })
   }
   return outcomes
 }

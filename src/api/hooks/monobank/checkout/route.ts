@@ -50,7 +50,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   let orderRef = basketId && cartIdOfOrderRef(basketId)
   const bankOrderId = text(body.orderId)
   if (!orderRef && bankOrderId) {
-    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ order_id: bankOrderId }, { select: ["order_ref"] })
+    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ checkout_order_id: bankOrderId }, { select: ["order_ref"] })
     orderRef = checkout?.order_ref
   }
   if (!orderRef) {
@@ -58,8 +58,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(200).json({ received: true })
     return
   }
-  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef, { orderId: bankOrderId })
+  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef, { checkoutOrderId: bankOrderId })
   if (outcome.kind === "unknown_order") logger.warn(`monobank checkout: callback for cart ${orderRef}, which was never sent to checkout; ignored`)
-  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef, { orderId: bankOrderId })
+  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef, { checkoutOrderId: bankOrderId })
   res.status(ANSWER[outcome.kind]).json({ received: outcome.kind !== "bank_unavailable" && outcome.kind !== "failed" })
 }

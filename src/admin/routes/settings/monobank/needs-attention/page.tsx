@@ -6,7 +6,7 @@ import { adminFetch } from "../../../../lib/api"
 type Row = {
   kind: string
   id: string
-  order_id: string | null
+  medusa_order_id: string | null
   subject: string
   happened: string
   plugin_did: string
@@ -71,8 +71,8 @@ const NeedsAttentionPage = () => {
               <Table.Row key={`${row.kind}:${row.id}`} data-testid="attention-row">
                 <Table.Cell className="whitespace-normal py-2">
                   <Text size="small">{row.happened}</Text>
-                  {row.order_id && (
-                    <a className="text-ui-fg-interactive txt-small" href={`/app/orders/${row.order_id}`}>
+                  {row.medusa_order_id && (
+                    <a className="text-ui-fg-interactive txt-small" href={`/app/orders/${row.medusa_order_id}`}>
                       Open order
                     </a>
                   )}

@@ -5,7 +5,8 @@ import { checkoutSummary, syncCheckoutOrderSafely } from "../../../../../workflo
 /**
  * GET /store/monobank/checkout/:cart_id — for the storefront's return page: reads the order from
  * the bank, makes the Medusa order if the bank placed it and no callback did yet, and answers
- * `{ checkout: { status, general_status, payment_method, delivery_method, order_id, ... } }`.
+ * `{ checkout: { status, general_status, payment_method, delivery_method, checkout_order_id,
+ * medusa_order_id, ... } }` (see docs/checkout.md).
  * The bank is read at most once every few seconds per order (see sync-safely); a request within
  * that time is answered from our record, so polling this route costs the bank nothing more.
  */

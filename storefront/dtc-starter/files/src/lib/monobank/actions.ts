@@ -166,12 +166,12 @@ export async function startMonoCheckout(): Promise<MonobankOutcome> {
 /** After mono checkout: the order once the bank placed it, else what the bank says. */
 export async function followMonoCheckout(cartId: string): Promise<MonobankOutcome> {
   try {
-    const { checkout } = await sdk.client.fetch<{ checkout: { status: string; order_id?: string | null; error?: string | null } }>(
+    const { checkout } = await sdk.client.fetch<{ checkout: { status: string; medusa_order_id?: string | null; error?: string | null } }>(
       `/store/monobank/checkout/${encodeURIComponent(cartId)}`,
       { cache: "no-store" }
     )
-    if (checkout.order_id) {
-      const { order } = await sdk.store.order.retrieve(checkout.order_id, { fields: "id,*shipping_address" }, await getAuthHeaders())
+    if (checkout.medusa_order_id) {
+      const { order } = await sdk.store.order.retrieve(checkout.medusa_order_id, { fields: "id,*shipping_address" }, await getAuthHeaders())
       return confirmed(order)
     }
     if (checkout.status === "failed" || checkout.status === "needs_attention") {

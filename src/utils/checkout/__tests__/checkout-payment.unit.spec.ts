@@ -1,0 +1,33 @@
+import { CHECKOUT_PAYMENT_KEY, checkoutPaymentFromContext, readCheckoutPayment } from "../checkout-payment"
+
+const facts = {
+  order_ref: "cart_1",
+  payment_method: "card",
+  payment: "captured",
+  general_status: "success",
+  payment_status: "success",
+  amount: "1234.56",
+  checked_at: "2026-11-22T10:00:00.000Z",
+}
+
+describe("checkout facts stored in payment data", () => {
+  it("reads the bank's order id under its name, checkout_order_id", () => {
+    expect(readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...facts, checkout_order_id: "co_1" } })).toEqual({ ...facts, checkout_order_id: "co_1" })
+  })
+
+  it("reads data stored by earlier versions under order_id as checkout_order_id, without the old key", () => {
+    const read = readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...facts, order_id: "co_1" } })
+    expect(read).toEqual({ ...facts, checkout_order_id: "co_1" })
+    expect(checkoutPaymentFromContext({ [CHECKOUT_PAYMENT_KEY]: { ...facts, order_id: "co_1" } })).toEqual(read)
+  })
+
+  it("prefers checkout_order_id when both keys are present", () => {
+    expect(readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...facts, checkout_order_id: "co_new", order_id: "co_old" } })).toMatchObject({
+      checkout_order_id: "co_new",
+    })
+  })
+
+  it("still refuses facts without any bank order id", () => {
+    expect(() => readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: facts })).toThrow(/malformed monobank_checkout/)
+  })
+})
