@@ -11,24 +11,26 @@ import { optionalFromCradle, type Cradle } from "./module-container"
 
 const REGISTRATION_LIST = "payment_providers"
 
-/** Container keys (`pp_<identifier>_<id>`) of the registered providers of one kind. */
+/**
+ * Container keys of the registered providers of one kind: `pp_<identifier>_<id>`, or
+ * `pp_<identifier>` for one registered without an id.
+ */
 function registrationKeys(cradle: Cradle, identifier: string): string[] {
   const keys = optionalFromCradle<unknown>(cradle, REGISTRATION_LIST)
   if (!Array.isArray(keys)) return []
-  const prefix = `pp_${identifier}_`
-  return keys.filter((key): key is string => typeof key === "string" && key.startsWith(prefix))
-}
-
-/** The ids (`<id>` of `pp_<identifier>_<id>`) the providers of one kind were registered with. */
-export function registeredProviderIds(cradle: Cradle, identifier: string): string[] {
-  const prefix = `pp_${identifier}_`
-  return registrationKeys(cradle, identifier).map((key) => key.slice(prefix.length))
+  const own = `pp_${identifier}`
+  return keys.filter((key): key is string => typeof key === "string" && (key === own || key.startsWith(`${own}_`)))
 }
 
 /**
- * The id (`<identifier>_<id>`, as in Medusa's webhook route and payment provider ids, without
- * `pp_`) under which Medusa registered `instance`, or undefined when it is not registered.
+ * The registered ids (`<identifier>_<id>`, as in Medusa's webhook route `/hooks/payment/<id>` and
+ * its payment provider ids without `pp_`) of the providers of one kind.
  */
+export function registeredProviderIds(cradle: Cradle, identifier: string): string[] {
+  return registrationKeys(cradle, identifier).map((key) => key.slice("pp_".length))
+}
+
+/** The registered id (`<identifier>_<id>`) of `instance`, or undefined when it is not registered. */
 export function registeredIdOf(cradle: Cradle, identifier: string, instance: object): string | undefined {
   const key = registrationKeys(cradle, identifier).find((candidate) => optionalFromCradle<object>(cradle, candidate) === instance)
   return key?.slice("pp_".length)

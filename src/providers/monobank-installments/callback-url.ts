@@ -15,17 +15,17 @@ export function callbackUrlFor(
   logger?: Pick<Logger, "warn">
 ): string | undefined {
   if (!options.callbackBaseUrl) return undefined
-  let id = options.providerId
-  if (!id) {
+  let registeredId = options.providerId ? `${IDENTIFIER}_${options.providerId}` : undefined
+  if (!registeredId) {
     const registered = registeredProviderIds(container, IDENTIFIER)
     if (registered.length > 1) {
       logger?.warn(
         `monobank installments: several ${IDENTIFIER} providers are registered (${registered.join(", ")}); set the providerId option on each so callbacks reach the right one`
       )
     }
-    id = registered.length === 1 ? registered[0] : IDENTIFIER
+    registeredId = registered.length === 1 ? registered[0] : `${IDENTIFIER}_${IDENTIFIER}`
   }
-  return `${options.callbackBaseUrl}/hooks/payment/${IDENTIFIER}_${id}`
+  return `${options.callbackBaseUrl}/hooks/payment/${registeredId}`
 }
 
 /** The invoice date the bank wants (YYYY-MM-DD), in Kyiv time like the bank's own records. */
