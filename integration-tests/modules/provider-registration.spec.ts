@@ -94,9 +94,10 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
         const invoiceId = session.data.invoiceId as string
         await emulator.control.payInvoice(invoiceId)
         const payment = await service.authorizePaymentSession(session.id, {})
+        expect(payment).not.toBeNull()
         expect(await emulator.control.getInvoice(invoiceId)).toMatchObject({ status: "hold", amount: 123_456 })
 
-        await service.capturePayment({ payment_id: payment.id, amount: 1000 })
+        await service.capturePayment({ payment_id: payment!.id, amount: 1000 })
         expect(await emulator.control.getInvoice(invoiceId)).toMatchObject({ status: "success", finalAmount: 100_000 })
       } finally {
         leave()
