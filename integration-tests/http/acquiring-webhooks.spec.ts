@@ -4,7 +4,7 @@
  * error, which must fail (so Medusa's event bus retries them) rather than be dropped.
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto"
-import type { IEventBusModuleService } from "@medusajs/framework/types"
+import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
@@ -98,9 +98,9 @@ medusaIntegrationTestRunner({
         payload: { data: JSON.parse(success.body), rawData: Buffer.from(success.body), headers },
       }
 
-      const paymentModule = getContainer().resolve(Modules.PAYMENT) as any
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
       const list = jest
-        .spyOn(paymentModule.paymentSessionService_, "list")
+        .spyOn(paymentModule, "listPaymentSessions")
         .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"))
       try {
         await expect(paymentModule.getWebhookActionAndData(event)).rejects.toThrow(/could not read payment session/)

@@ -1,10 +1,11 @@
 /**
  * Where the bank sends callbacks: Medusa's `/hooks/payment/<identifier>_<id>`, where `id` is the
- * one the provider is registered with in medusa-config. Providers are not told their id, so we
- * read it from the payment module's list of registered providers when there is only one of us.
+ * one the provider is registered with in medusa-config. Providers are not told their id, so it is
+ * read from the registrations (utils/medusa-internals) when there is only one of us.
  */
 import type { Logger } from "@medusajs/framework/types"
-import { INSTALLMENTS_PROVIDER_PREFIX, PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
+import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
+import { registeredProviderIds } from "../../utils/medusa-internals"
 import type { ResolvedInstallmentsOptions } from "./options"
 
 const IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
@@ -15,32 +16,17 @@ export function callbackUrlFor(
   logger?: Pick<Logger, "warn">
 ): string | undefined {
   if (!options.callbackBaseUrl) return undefined
-  let id = options.providerId
-  if (!id) {
-    const registered = registeredIds(container)
+  let registeredId = options.providerId ? `${IDENTIFIER}_${options.providerId}` : undefined
+  if (!registeredId) {
+    const registered = registeredProviderIds(container, IDENTIFIER)
     if (registered.length > 1) {
       logger?.warn(
         `monobank installments: several ${IDENTIFIER} providers are registered (${registered.join(", ")}); set the providerId option on each so callbacks reach the right one`
       )
     }
-    id = registered.length === 1 ? registered[0] : IDENTIFIER
+    registeredId = registered.length === 1 ? registered[0] : `${IDENTIFIER}_${IDENTIFIER}`
   }
-  return `${options.callbackBaseUrl}/hooks/payment/${IDENTIFIER}_${id}`
-}
-
-/** Ids of the registered providers of this kind (container keys `pp_<identifier>_<id>`). */
-function registeredIds(container: Record<string, unknown>): string[] {
-  let keys: unknown
-  try {
-    keys = container.payment_providers
-  } catch {
-    return []
-  }
-  if (!Array.isArray(keys)) return []
-  const prefix = INSTALLMENTS_PROVIDER_PREFIX
-  return keys
-    .filter((key): key is string => typeof key === "string" && key.startsWith(prefix))
-    .map((key) => key.slice(prefix.length))
+  return `${options.callbackBaseUrl}/hooks/payment/${registeredId}`
 }
 
 /** The invoice date the bank wants (YYYY-MM-DD), in Kyiv time like the bank's own records. */

@@ -329,7 +329,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * withdrawn first. One that cannot be withdrawn is logged: the bank then says why it refuses.
    */
   private async withdrawReplacedOrders(sessionId: string): Promise<void> {
-    for (const orderId of await replacedOrderIds(this.container as Record<string, unknown>, sessionId)) {
+    for (const orderId of await replacedOrderIds(sessionId)) {
       try {
         await this.orders_.withdraw(orderId, this.logger_)
       } catch (error) {

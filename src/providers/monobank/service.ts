@@ -45,7 +45,6 @@ import { AbstractPaymentProvider, MathBN, MedusaError, PaymentSessionStatus } fr
 import { AcquiringClient, CheckoutClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
-import { findRegistrationKey, readCaptureRequest, readStoredState } from "./module-records"
 import { parseMonobankOptions, type MonobankOptions } from "./options"
 import { applyStatus, foreignInputKeys, readMonobankData, sessionDataFor, type MonobankData } from "./payment-data"
 import { refundBookOf, withLock } from "./refund-ledger"
@@ -55,7 +54,14 @@ import { startPayment, toBankAmount } from "./start-payment"
 import { SESSION_STATUS } from "./status"
 import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
-import { paymentStateOfSession } from "../../utils/medusa-payments"
+import { registeredIdOf } from "../../utils/medusa-internals"
+import {
+  applicationPaymentModule,
+  paymentStateOfSession,
+  readCaptureRequest,
+  readStoredState,
+  type PaymentReads,
+} from "../../utils/medusa-payments"
 import {
   CheckoutPayments,
   isCheckoutPayment,
@@ -77,7 +83,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   protected readonly cradle: Record<string, unknown>
   protected readonly deps: ProviderDeps
   protected readonly verifier: WebhookVerifier
-  private registrationKey?: string
+  private registeredId?: string
   /** Answers sessions that record a card payment made on the mono checkout page. */
   private readonly checkoutPayments = new CheckoutPayments({
     checkoutClient: () => new CheckoutClient({ token: this.config.token, baseUrl: this.config.baseUrl, timeoutMs: this.config.timeoutMs }),
@@ -98,14 +104,19 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   /**
    * `${webhookBaseUrl}/hooks/payment/monobank_<id>`. Medusa passes a provider only its options, not
-   * the `id` it was registered with, so the id is read from the container key (`pp_monobank_<id>`).
+   * the `id` it was registered with, so it is read from the registrations (utils/medusa-internals).
    */
   protected webHookUrl(): string {
-    this.registrationKey ??= findRegistrationKey(this.cradle, MONOBANK_IDENTIFIER, this)
-    if (!this.registrationKey) {
+    this.registeredId ??= registeredIdOf(this.cradle, MONOBANK_IDENTIFIER, this)
+    if (!this.registeredId) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: cannot tell which provider id this instance was registered with")
     }
-    return `${this.deps.options.webhookBaseUrl}/hooks/payment/${this.registrationKey.slice("pp_".length)}`
+    return `${this.deps.options.webhookBaseUrl}/hooks/payment/${this.registeredId}`
+  }
+
+  /** Medusa's payment module, asked through its public service; a test hands its own. */
+  protected paymentModule(): PaymentReads | undefined {
+    return applicationPaymentModule()
   }
 
   private dataOf(input: { data?: Record<string, unknown> }, action: string): MonobankData {
@@ -150,7 +161,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
         ...this.deps,
         cradle: this.cradle,
         webHookUrl: this.webHookUrl(),
-        readSessionData: async (id: string) => (await readStoredState(this.cradle, id)).sessionData,
+        readSessionData: async (id: string) => (await readStoredState(id, this.paymentModule())).sessionData,
       }
       return chargeSavedCard(deps, savedCard, input.data ?? {})
     }
@@ -165,7 +176,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
     const data = this.dataOf(input, "capture")
-    const request = await readCaptureRequest(this.cradle, input.context?.idempotency_key)
+    const request = await readCaptureRequest(input.context?.idempotency_key, this.paymentModule())
     // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
     const earlier = MathBN.add(0, ...request.earlier)
     const earlierMinor = this.toMinor(earlier, data)
@@ -208,7 +219,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
    * concurrent authorize of the session created it: that payment's order rests on this money.
    */
   private async noPaymentRestsOn(data: MonobankData, why: string): Promise<boolean> {
-    const state = await paymentStateOfSession(data.reference)
+    const state = await paymentStateOfSession(data.reference, this.paymentModule())
     if (state === "none") return true
     this.deps.logger.warn(
       `monobank: invoice ${data.invoiceId} left as it is at the bank (${why}): ${state === "rests" ? `a Medusa payment of session ${data.reference} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
@@ -237,7 +248,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       {
         ...this.deps,
         verifier: this.verifier,
-        readStoredState: (id) => readStoredState(this.cradle, id),
+        readStoredState: (id) => readStoredState(id, this.paymentModule()),
         adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
       },
       payload

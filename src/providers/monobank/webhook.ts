@@ -15,7 +15,7 @@ import {
   type WebhookVerifier,
 } from "../../lib/monobank"
 import type { ProviderDeps } from "./deps"
-import type { StoredPaymentState } from "./module-records"
+import type { StoredPaymentState } from "../../utils/medusa-payments"
 import { readMonobankData, toInstant, type MonobankData } from "./payment-data"
 import { isChargeInFlight, isChargeOutcomeUnknown, readSavedCardPayment } from "./saved-card-charge"
 import { capturedMinor, STATUS_RANK, webhookAction } from "./status"

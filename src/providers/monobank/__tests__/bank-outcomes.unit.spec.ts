@@ -4,6 +4,7 @@
  */
 import { startEmulator, type RunningEmulator } from "../../../../emulator"
 import { AcquiringClient } from "../../../lib/monobank"
+import type { PaymentReads } from "../../../utils/medusa-payments"
 import { MonobankProviderService } from "../service"
 
 const REGISTRATION_KEY = "pp_monobank_test"
@@ -37,17 +38,34 @@ const locking = {
   },
 }
 
+/**
+ * The payment module's public service as the provider asks it: the captures Medusa recorded. Whether
+ * a payment rests on a session is not known here ("unknown"), as outside a running application.
+ */
+function recordedCaptures(): PaymentReads {
+  const captures = rowsService(() => captureRows)
+  return {
+    listCaptures: (filters: Record<string, unknown>) => captures.list(filters),
+    listPaymentSessions: async () => [],
+    listPayments: async () => Promise.reject(new Error("no payment module in this test")),
+  } as unknown as PaymentReads
+}
+
 /** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
-function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}) {
+function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}, paymentModule = recordedCaptures()) {
   const cradle: Record<string, unknown> = {
     logger: silent,
     payment_providers: [REGISTRATION_KEY],
-    captureService: rowsService(() => captureRows),
     refundService: rowsService(() => refundRows),
     locking,
     ...services,
   }
-  const instance = new MonobankProviderService(cradle, options)
+  class ProviderInModule extends MonobankProviderService {
+    protected override paymentModule() {
+      return paymentModule
+    }
+  }
+  const instance = new ProviderInModule(cradle, options)
   Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
   return instance
 }
@@ -232,8 +250,9 @@ describe("monobank provider against the bank emulator", () => {
 
   it("a capture whose amount cannot be read sends nothing to the bank and says so; the hold stays", async () => {
     const held = await heldPayment()
-    const unreadable = createProvider(providerOptions, {
-      captureService: { list: async () => Promise.reject(new Error("connection terminated")) },
+    const unreadable = createProvider(providerOptions, {}, {
+      ...recordedCaptures(),
+      listCaptures: async () => Promise.reject(new Error("connection terminated")),
     })
     await expect(
       unreadable.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })

@@ -3,7 +3,7 @@
  * (Medusa's event bus retries the event), never answer "ignore" for a webhook that may be genuine.
  */
 import { PaymentActions } from "@medusajs/framework/utils"
-import type { StoredPaymentState } from "../module-records"
+import type { StoredPaymentState } from "../../../utils/medusa-payments"
 import { readWebhook, type WebhookDeps } from "../webhook"
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }

@@ -1,0 +1,107 @@
+/**
+ * Our providers inside Medusa's real payment module (its provider loader, its capture flow), for
+ * the two reads no unit test can vouch for across Medusa versions: the registration id read from
+ * the module's container (utils/medusa-internals, the one private read), and the capture amount
+ * read through the module's public `listCaptures`. A Medusa version that changes either fails here.
+ */
+import path from "node:path"
+import { asValue } from "@medusajs/framework/awilix"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { startEmulator } from "../../emulator"
+import { registeredIdOf, registeredProviderIds } from "../../src/utils/medusa-internals"
+import { moduleTestDatabase } from "../helpers/module-database"
+
+jest.setTimeout(60_000)
+
+const PAYMENT_MODULE_DIR = path.dirname(require.resolve("@medusajs/payment/package.json"))
+const PROVIDERS_DIR = path.resolve(__dirname, "../../src/providers")
+const STORE_URL = "https://api.shop.example"
+const dbName = moduleTestDatabase(Modules.PAYMENT)
+let emulator: Awaited<ReturnType<typeof startEmulator>>
+const acquiringOptions: Record<string, unknown> = {}
+const installmentsOptions: Record<string, unknown> = {}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 })
+  await emulator.control.setWebhookMode("drop")
+  Object.assign(acquiringOptions, {
+    token: emulator.acquiringToken,
+    baseUrl: emulator.url,
+    captureMode: "manual",
+    redirectUrl: "https://shop.example/return?session={session_id}",
+    webhookBaseUrl: STORE_URL,
+  })
+  Object.assign(installmentsOptions, {
+    storeId: "test_store_with_confirm",
+    secret: "emulator-installments-test-secret",
+    baseUrl: emulator.url,
+    callbackBaseUrl: STORE_URL,
+  })
+})
+afterAll(() => emulator?.close())
+
+/** The application's container, where our providers ask the payment module's public service. */
+function inApplication(paymentModule: IPaymentModuleService): () => void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
+  container.register(Modules.PAYMENT, asValue(paymentModule))
+  return () => container.register(Modules.PAYMENT, asValue(undefined))
+}
+
+moduleIntegrationTestRunner<IPaymentModuleService>({
+  moduleName: Modules.PAYMENT,
+  resolve: PAYMENT_MODULE_DIR,
+  moduleOptions: {
+    providers: [
+      { resolve: path.join(PROVIDERS_DIR, "monobank"), id: "test-shop", options: acquiringOptions },
+      { resolve: path.join(PROVIDERS_DIR, "monobank-installments"), id: "ua", options: installmentsOptions },
+    ],
+  },
+  dbName,
+  testSuite: ({ service }) => {
+    it("finds each provider's registration id where Medusa's provider loader registers it", async () => {
+      const providerIds = (await service.listPaymentProviders({})).map((provider) => provider.id)
+      expect(providerIds).toEqual(expect.arrayContaining(["pp_monobank_test-shop", "pp_monobank-installments_ua"]))
+      const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
+      expect(registeredProviderIds(cradle, "monobank-installments")).toEqual(["monobank-installments_ua"])
+      expect(registeredIdOf(cradle, "monobank", cradle["pp_monobank_test-shop"] as object)).toBe("monobank_test-shop")
+    })
+
+    it("tells the bank the webhook URL of the id the provider was registered with", async () => {
+      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+      const session = await service.createPaymentSession(collection.id, {
+        provider_id: "pp_monobank_test-shop",
+        currency_code: "uah",
+        amount: 100,
+        data: {},
+      })
+      const invoice = await emulator.control.getInvoice(session.data.invoiceId as string)
+      expect(invoice).toMatchObject({ webHookUrl: `${STORE_URL}/hooks/payment/monobank_test-shop` })
+    })
+
+    it("a partial capture finalizes only its part at the bank, the amount read through the public listCaptures", async () => {
+      const leave = inApplication(service)
+      try {
+        const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 1234.56 })
+        const session = await service.createPaymentSession(collection.id, {
+          provider_id: "pp_monobank_test-shop",
+          currency_code: "uah",
+          amount: 1234.56,
+          data: {},
+        })
+        const invoiceId = session.data.invoiceId as string
+        await emulator.control.payInvoice(invoiceId)
+        const payment = await service.authorizePaymentSession(session.id, {})
+        expect(payment).not.toBeNull()
+        expect(await emulator.control.getInvoice(invoiceId)).toMatchObject({ status: "hold", amount: 123_456 })
+
+        await service.capturePayment({ payment_id: payment!.id, amount: 1000 })
+        expect(await emulator.control.getInvoice(invoiceId)).toMatchObject({ status: "success", finalAmount: 100_000 })
+      } finally {
+        leave()
+      }
+    })
+  },
+})
