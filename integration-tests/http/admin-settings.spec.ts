@@ -12,6 +12,7 @@ import { createReadyCart, seedStore, type StoreFixtures } from "../helpers/store
 import { checkoutWithMonobank, DEBIT_PROVIDER, HOLD_PROVIDER } from "./acquiring-helpers"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, phoneEndingIn } from "./installments-helpers"
 import { customerHeaders, everyAdminRoute, sendAs } from "./admin-route-helpers"
+import { createCheckoutCart, seedCheckoutStore, startCheckout } from "./checkout-helpers"
 
 jest.setTimeout(180_000)
 
@@ -129,6 +130,25 @@ medusaIntegrationTestRunner({
     it("Test connection for mono checkout reads with the token", async () => {
       expect((await post("/admin/monobank/settings/checkout/test", {})).data).toMatchObject({ ok: true })
       expect((await post("/admin/monobank/settings/checkout/test", { secrets: { token: WRONG_TOKEN } })).data).toMatchObject({ ok: false })
+    })
+
+    it("mono checkout: saved delivery methods, hold and token apply to the next checkout order", async () => {
+      const checkoutFx = await seedCheckoutStore(api, admin)
+      const saved = await post("/admin/monobank/settings/checkout", { values: { dlv_method_list: ["pickup"], hold: true } })
+      expect(saved.status).toBe(200)
+      const started = await startCheckout(api, checkoutFx, { cart_id: (await createCheckoutCart(api, checkoutFx)).id })
+      expect(started.status).toBe(200)
+      const bankOrder = await env.emulator.control.getCheckoutOrder(started.data.redirect_url.split("/").pop())
+      expect(bankOrder).toMatchObject({ hold: true, dlv_method_list: ["pickup"] })
+
+      await post("/admin/monobank/settings/checkout", { secrets: { token: WRONG_TOKEN } })
+      const refused = await startCheckout(api, checkoutFx, { cart_id: (await createCheckoutCart(api, checkoutFx)).id })
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect(JSON.stringify(refused.data)).not.toContain(WRONG_TOKEN)
+
+      await post("/admin/monobank/settings/checkout", { secrets: { token: null } })
+      const again = await startCheckout(api, checkoutFx, { cart_id: (await createCheckoutCart(api, checkoutFx)).id })
+      expect(again.status).toBe(200)
     })
 
     it("installments: saved parts and order limits apply to the next session", async () => {

@@ -87,6 +87,21 @@ medusaIntegrationTestRunner({
       expect(bankCalls.filter((call) => !call.includes("/personal/checkout/"))).toEqual([])
     })
 
+    it("the order widget names the held mono checkout card payment, its checkout order and what to do, not an empty card block", async () => {
+      const { bankOrderId, orderId, paymentId } = await placeHeldOrder()
+
+      const { data } = await api.get(`/admin/monobank/orders/${orderId}`, fx.admin)
+      expect(data.payments).toEqual([
+        expect.objectContaining({
+          payment_id: paymentId,
+          method: "mono checkout, card, held",
+          bank_id: { label: "Checkout order", value: bankOrderId },
+          meaning: expect.stringContaining("finalize the hold in the monobank business cabinet"),
+        }),
+      ])
+      expect(data.checkout).toMatchObject({ checkout_order_id: bankOrderId, payment_method: "card" })
+    })
+
     it("never captures a hold the bank released, and records on the checkout order that the order is unpaid", async () => {
       const { cartId, bankOrderId, orderId, paymentId } = await placeHeldOrder()
 

@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../lib/monobank"
-import { CHECKOUT_PAYMENT_KEY } from "../../../../utils/checkout/checkout-payment"
+import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../providers/monobank/payment-data"
 import { describeOrderState } from "../../../../providers/monobank-installments/states"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
@@ -22,6 +22,7 @@ import {
   HOLD_WARNING_MS,
   methodInWords,
   providerKindOf,
+  type ProviderKind,
 } from "./payment-words"
 
 export type PaymentFacts = {
@@ -137,17 +138,31 @@ function installmentFacts(payment: OrderPayment): PaymentFacts {
   }
 }
 
-function onDeliveryFacts(payment: OrderPayment): PaymentFacts {
-  const checkout = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as { checkout_order_id?: string; order_id?: string; general_status?: string }
+/** What a payment made on the mono checkout page says: the checkout order and how Medusa records it. */
+const CHECKOUT_PAYMENT_MEANING = {
+  card: { captured: "Paid by card on the mono checkout page: the money is charged.", authorized: "Paid by card on the mono checkout page; the money is held: finalize the hold in the monobank business cabinet, then capture here." },
+  installments: { captured: "Bought in installments on the mono checkout page: monobank pays the store.", authorized: "Bought in installments on the mono checkout page; waiting for the store to confirm." },
+  on_delivery: { captured: "The shopper pays the carrier on delivery; capture the payment when the money has arrived.", authorized: "The shopper pays the carrier on delivery; capture the payment when the money has arrived." },
+} as const satisfies Record<Exclude<ProviderKind, "other">, Record<"captured" | "authorized", string>>
+
+function checkoutPaymentFacts(payment: OrderPayment, kind: Exclude<ProviderKind, "other">): PaymentFacts {
+  const raw = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as Record<string, unknown>
+  let checkout: CheckoutPayment | undefined
+  try {
+    checkout = readCheckoutPayment(payment.data)
+  } catch {
+    checkout = undefined
+  }
   // `order_id`: what earlier versions called the bank's checkout order id in stored payment data.
-  const checkoutOrderId = checkout.checkout_order_id ?? checkout.order_id
+  const checkoutOrderId = checkout?.checkout_order_id ?? (typeof raw.order_id === "string" ? raw.order_id : undefined)
+  const recorded = checkout?.payment ?? "captured"
   return {
     payment_id: payment.id,
     provider_id: payment.provider_id,
-    method: methodInWords("on_delivery", {}),
+    method: methodInWords(kind, { paymentType: recorded === "authorized" ? "hold" : "debit" }, checkout?.payment_method ?? "card"),
     bank_id: checkoutOrderId ? { label: "Checkout order", value: checkoutOrderId } : null,
-    bank_status: checkout.general_status ?? null,
-    meaning: "The shopper pays the carrier on delivery; capture the payment when the money has arrived.",
+    bank_status: checkout?.general_status ?? (typeof raw.general_status === "string" ? raw.general_status : null),
+    meaning: CHECKOUT_PAYMENT_MEANING[kind][recorded],
   }
 }
 
@@ -157,8 +172,8 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
   const facts = await Promise.all(
     payments.map(async (payment) => {
       const kind = providerKindOf(payment.provider_id)
+      if (kind !== "other" && (kind === "on_delivery" || payment.data?.[CHECKOUT_PAYMENT_KEY])) return checkoutPaymentFacts(payment, kind)
       if (kind === "installments") return installmentFacts(payment)
-      if (kind === "on_delivery") return onDeliveryFacts(payment)
       const stored = readMonobankData(payment.data)
       if (!stored) return { payment_id: payment.id, provider_id: payment.provider_id, method: methodInWords("card", payment.data ?? {}), bank_id: null, bank_status: null, meaning: null }
       try {
