@@ -11,6 +11,7 @@ import {
   type SettingsApi,
   type StoredSettings,
 } from "../modules/monobank-settings"
+import { readCheckoutOptions, type CheckoutOptions } from "../modules/monobank-checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "../providers/monobank/options"
 import { applicationModule } from "./module-container"
 
@@ -24,6 +25,13 @@ export function mergeCardOptions(configured: MonobankOptions, stored: StoredSett
   if (!stored) return configured
   const token = stored.secrets.token
   return parseMonobankOptions({ ...configured, ...stored.values, ...(token ? { token } : {}) })
+}
+
+/** mono checkout: saved values and token over the module's options (validated again as options). */
+export function mergeCheckoutOptions(configured: CheckoutOptions, stored: StoredSettings<"checkout"> | undefined): CheckoutOptions {
+  if (!stored) return configured
+  const token = stored.secrets.token
+  return readCheckoutOptions({ checkout: { ...configured, ...stored.values, ...(token ? { token } : {}) } })!
 }
 
 /** Installments: raw provider options with the saved ones over them, for `resolveInstallmentsOptions`. */

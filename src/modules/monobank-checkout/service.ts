@@ -16,6 +16,7 @@ import {
 import { MonobankCheckoutOrder, type CheckoutOrderStatus } from "./models/checkout-order"
 import { checkoutLockTtlSeconds } from "./lock-ttl"
 import { readCheckoutOptions, type CheckoutOptions } from "./options"
+import { keptClient, mergeCheckoutOptions, storedSettingsOf } from "../../utils/effective-settings"
 
 /** The SQL side of the module's MikroORM entity manager, as far as this service uses it. */
 type SqlManager = {
@@ -42,8 +43,9 @@ const STANDING_FIELDS = ["status", "error", "completed_at"] as const
 export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheckoutOrder }) {
   protected readonly checkoutOptions_?: CheckoutOptions
   private readonly cradle_: Record<string, unknown>
-  private client_?: CheckoutClient
-  private callbackVerifier_?: CheckoutCallbackVerifier
+  /** One client per token and address (a save in the admin may change them), and its callback verifier. */
+  private readonly clients_ = new Map<string, CheckoutClient>()
+  private readonly callbackVerifiers_ = new WeakMap<CheckoutClient, CheckoutCallbackVerifier>()
 
   constructor(container: Record<string, unknown>, pluginOptions?: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -132,14 +134,22 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
     return this.checkoutOptions_
   }
 
+  /**
+   * The options with what the store owner saved in the admin (Settings → monobank → mono checkout)
+   * laid over them, read on every call so a save applies to the next checkout order on every server.
+   */
+  async currentCheckoutOptions(): Promise<CheckoutOptions> {
+    return mergeCheckoutOptions(this.getCheckoutOptions(), await storedSettingsOf("checkout"))
+  }
+
   /** Creates the bank's checkout order; the bank answers the same order for a repeated order_ref. */
   async createBankOrder(body: CheckoutCreateOrderRequest, options?: CallOptions): Promise<CheckoutCreateOrderResult> {
-    return this.client().createOrder(body, options)
+    return (await this.client()).createOrder(body, options)
   }
 
   /** The bank's own record of a checkout order: the only thing this plugin acts on. */
   async fetchBankOrder(checkoutOrderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
-    return this.client().getOrder(checkoutOrderId, options)
+    return (await this.client()).getOrder(checkoutOrderId, options)
   }
 
   private sql(): SqlManager {
@@ -151,14 +161,17 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
    * refetched at most once a minute after a failed check). Rejects only when the key cannot be had.
    */
   async checkCallbackSignature(rawBody: Buffer | string, xSign: string | undefined): Promise<CheckoutCallbackSignature> {
-    const client = this.client()
-    this.callbackVerifier_ ??= createCheckoutCallbackVerifier({ fetchPublicKey: async () => (await client.getPublicKey()).key })
-    return this.callbackVerifier_.check(rawBody, xSign)
+    const client = await this.client()
+    let verifier = this.callbackVerifiers_.get(client)
+    if (!verifier) {
+      verifier = createCheckoutCallbackVerifier({ fetchPublicKey: async () => (await client.getPublicKey()).key })
+      this.callbackVerifiers_.set(client, verifier)
+    }
+    return verifier.check(rawBody, xSign)
   }
 
-  private client(): CheckoutClient {
-    const options = this.getCheckoutOptions()
-    // One expression: Medusa's module test proxy forwards reads but not writes to the service.
-    return (this.client_ ??= new CheckoutClient({ token: options.token, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs }))
+  private async client(): Promise<CheckoutClient> {
+    const { token, baseUrl, timeoutMs } = await this.currentCheckoutOptions()
+    return keptClient(this.clients_, JSON.stringify([token, baseUrl, timeoutMs]), () => new CheckoutClient({ token, baseUrl, timeoutMs }))
   }
 }

@@ -31,7 +31,7 @@ export const planCheckoutOrderStepId = "monobank-checkout-plan-order"
 export const planCheckoutOrderStep = createStep(
   planCheckoutOrderStepId,
   async (input: LoadedCheckoutCart & { requested: RequestedMethods }, { container }) => {
-    const options = checkoutModule(container).getCheckoutOptions()
+    const options = await checkoutModule(container).currentCheckoutOptions()
     const { cart, existing } = input
     assertCheckoutCart(cart)
     if (existing?.checkout_order_id && existing.redirect_url) {

@@ -25,7 +25,7 @@ export const prepareCheckoutPaymentStep = createStep(
     input: { cart_id: string; record: CheckoutOrderRecord; outcome: Extract<CheckoutOutcome, { kind: "placed" }> },
     { container }
   ) => {
-    const options = checkoutModule(container).getCheckoutOptions()
+    const options = await checkoutModule(container).currentCheckoutOptions()
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: carts } = await query.graph({
       entity: "cart",

@@ -66,7 +66,7 @@ describe("AcquiringClient against the emulator", () => {
   it("reports a declined card as failure with the bank's code", async () => {
     const { invoiceId } = await client.createInvoice({ amount: 100 })
     await emulator.control.payInvoice(invoiceId, { pan: DECLINED })
-    // The emulator's declared code; docs/EMULATOR-CONTRACT.md says "59" (reported to the lead).
+    // The emulator's declared code; emulator/CONTRACT.md says "59".
     const { errCode, failureReason } = TEST_CARD_OUTCOMES.declined
     expect(await client.getInvoiceStatus(invoiceId)).toMatchObject({ status: "failure", errCode, failureReason })
   })
