@@ -1,7 +1,8 @@
 /**
  * Our providers inside Medusa's real payment module (its provider loader, its capture flow), for
  * what no unit test can vouch for across Medusa versions: the registration id read from the
- * module's container (utils/medusa-internals, the one private read), the capture amount read
+ * module's container and the conditional write of a session's data (utils/medusa-internals, the
+ * only private uses), the capture amount read
  * through the module's public `listCaptures`, and the refund records a refund reads and writes
  * through the module's public service, including the service-factory methods `updateRefunds` and
  * `softDeleteRefunds` its type does not declare. A Medusa version that changes any fails here.
@@ -12,7 +13,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { startEmulator } from "../../emulator"
-import { registeredIdOf, registeredProviderIds } from "../../src/utils/medusa-internals"
+import { mergeSessionData, registeredIdOf, registeredProviderIds, removeSessionDataKey } from "../../src/utils/medusa-internals"
 import type { RefundRecords } from "../../src/utils/medusa-payments"
 import { moduleTestDatabase } from "../helpers/module-database"
 
@@ -120,6 +121,26 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
       } finally {
         leave()
       }
+    })
+
+    it("claims a payment session's data once, in one conditional write to the module's payment_session table", async () => {
+      const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
+      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+      const session = await service.createPaymentSession(collection.id, { provider_id: "pp_monobank_test-shop", currency_code: "uah", amount: 100, data: {} })
+      const dataOf = async () => (await service.listPaymentSessions({ id: session.id }, { select: ["id", "data"] }))[0]?.data
+      const claim = () => mergeSessionData(cradle, session.id, { claim: "started" }, { live: true, absent: ["claim", "kept"] })
+
+      expect(await claim()).toBe(true)
+      expect(await claim()).toBe(false)
+      expect(await dataOf()).toEqual({ ...session.data, claim: "started" })
+      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "other" } })).toBe(false)
+      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "started" } })).toBe(true)
+      await removeSessionDataKey(cradle, session.id, "claim")
+      expect(await dataOf()).toEqual(session.data)
+
+      await (service as unknown as { softDeletePaymentSessions(ids: string[]): Promise<unknown> }).softDeletePaymentSessions([session.id])
+      expect(await claim()).toBe(false)
+      expect(await mergeSessionData(cradle, "payses_none", { claim: "started" })).toBe(false)
     })
 
     it("a refund reads and writes Medusa's refund records through the module's public service", async () => {
