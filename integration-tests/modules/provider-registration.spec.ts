@@ -1,8 +1,11 @@
 /**
  * Our providers inside Medusa's real payment module (its provider loader, its capture flow), for
- * the two reads no unit test can vouch for across Medusa versions: the registration id read from
- * the module's container (utils/medusa-internals, the one private read), and the capture amount
- * read through the module's public `listCaptures`. A Medusa version that changes either fails here.
+ * what no unit test can vouch for across Medusa versions: the registration id read from the
+ * module's container and the conditional write of a session's data (utils/medusa-internals, the
+ * only private uses), the capture amount read
+ * through the module's public `listCaptures`, and the refund records a refund reads and writes
+ * through the module's public service, including the service-factory methods `updateRefunds` and
+ * `softDeleteRefunds` its type does not declare. A Medusa version that changes any fails here.
  */
 import path from "node:path"
 import { asValue } from "@medusajs/framework/awilix"
@@ -10,7 +13,8 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { startEmulator } from "../../emulator"
-import { registeredIdOf, registeredProviderIds } from "../../src/utils/medusa-internals"
+import { mergeSessionData, registeredIdOf, registeredProviderIds, removeSessionDataKey } from "../../src/utils/medusa-internals"
+import type { RefundRecords } from "../../src/utils/medusa-payments"
 import { moduleTestDatabase } from "../helpers/module-database"
 
 jest.setTimeout(60_000)
@@ -47,7 +51,22 @@ function inApplication(paymentModule: IPaymentModuleService): () => void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
   container.register(Modules.PAYMENT, asValue(paymentModule))
-  return () => container.register(Modules.PAYMENT, asValue(undefined))
+  // One process: Medusa's locking module with its in-memory provider behaves the same here.
+  container.register(Modules.LOCKING, asValue({ execute: (_key: string, job: () => Promise<unknown>) => job() }))
+  return () => {
+    container.register(Modules.PAYMENT, asValue(undefined))
+    container.register(Modules.LOCKING, asValue(undefined))
+  }
+}
+
+/** A payment captured in full through the provider, as `authorizePaymentSession` leaves it. */
+async function capturedPayment(service: IPaymentModuleService, amount: number) {
+  const collection = await service.createPaymentCollections({ currency_code: "uah", amount })
+  const session = await service.createPaymentSession(collection.id, { provider_id: "pp_monobank_test-shop", currency_code: "uah", amount, data: {} })
+  await emulator.control.payInvoice(session.data.invoiceId as string)
+  const payment = await service.authorizePaymentSession(session.id, {})
+  await service.capturePayment({ payment_id: payment!.id })
+  return { payment: payment!, invoiceId: session.data.invoiceId as string }
 }
 
 moduleIntegrationTestRunner<IPaymentModuleService>({
@@ -99,6 +118,53 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
 
         await service.capturePayment({ payment_id: payment!.id, amount: 1000 })
         expect(await emulator.control.getInvoice(invoiceId)).toMatchObject({ status: "success", finalAmount: 100_000 })
+      } finally {
+        leave()
+      }
+    })
+
+    it("claims a payment session's data once, in one conditional write to the module's payment_session table", async () => {
+      const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
+      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+      const session = await service.createPaymentSession(collection.id, { provider_id: "pp_monobank_test-shop", currency_code: "uah", amount: 100, data: {} })
+      const dataOf = async () => (await service.listPaymentSessions({ id: session.id }, { select: ["id", "data"] }))[0]?.data
+      const claim = () => mergeSessionData(cradle, session.id, { claim: "started" }, { live: true, absent: ["claim", "kept"] })
+
+      expect(await claim()).toBe(true)
+      expect(await claim()).toBe(false)
+      expect(await dataOf()).toEqual({ ...session.data, claim: "started" })
+      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "other" } })).toBe(false)
+      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "started" } })).toBe(true)
+      await removeSessionDataKey(cradle, session.id, "claim")
+      expect(await dataOf()).toEqual(session.data)
+
+      await (service as unknown as { softDeletePaymentSessions(ids: string[]): Promise<unknown> }).softDeletePaymentSessions([session.id])
+      expect(await claim()).toBe(false)
+      expect(await mergeSessionData(cradle, "payses_none", { claim: "started" })).toBe(false)
+    })
+
+    it("a refund reads and writes Medusa's refund records through the module's public service", async () => {
+      const leave = inApplication(service)
+      try {
+        const { payment, invoiceId } = await capturedPayment(service, 500)
+        const refunded = await service.refundPayment({ payment_id: payment.id, amount: 100 })
+        const [refund] = await service.listRefunds({ payment_id: payment.id }, { select: ["id", "payment_id"] })
+        expect(refund).toMatchObject({ payment_id: payment.id })
+        expect((await emulator.control.getInvoice(invoiceId)).cancelList).toEqual([expect.objectContaining({ amount: 10_000, extRef: refund.id })])
+        expect(refunded.data).toMatchObject({ refunds: [expect.objectContaining({ ref: refund.id, amount: 10_000 })] })
+
+        const records = service as unknown as RefundRecords
+        await records.updateRefunds({ id: refund.id, metadata: { monobank_test: "marked" } })
+        await records.updatePayment({ id: payment.id, data: { kept: "data" }, metadata: { kept: "metadata" } })
+        const [stored] = await service.listPayments({ id: payment.id }, { select: ["id", "data", "metadata"] })
+        expect(stored).toMatchObject({ data: { kept: "data" }, metadata: { kept: "metadata" } })
+        const [marked] = await service.listRefunds({ id: refund.id }, { select: ["id", "metadata"] })
+        expect(marked).toMatchObject({ metadata: { monobank_test: "marked" } })
+
+        await records.softDeleteRefunds([refund.id])
+        expect(await service.listRefunds({ id: refund.id })).toEqual([])
+        const [retired] = await service.listRefunds({ id: refund.id }, { select: ["id", "deleted_at"], withDeleted: true })
+        expect((retired as { deleted_at?: unknown } | undefined)?.deleted_at).toBeTruthy()
       } finally {
         leave()
       }

@@ -11,7 +11,8 @@
  */
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { applicationModule, optionalFromCradle, type Cradle } from "./module-container"
+import type { RefundRecords } from "./medusa-payments"
+import { applicationModule } from "./module-container"
 
 /** Refund metadata: Medusa answered the request that made this refund with an error (`{ at, status }`). */
 export const REQUEST_FAILED = "monobank_request_failed"
@@ -52,10 +53,8 @@ export async function refundRecordedOnOrder(refundId: string): Promise<boolean> 
 }
 
 /** Takes a failed request's refund off its payment (soft delete): its retry books the bank's money now. */
-export async function retireRefund(cradle: Cradle, refundId: string): Promise<void> {
-  const refunds = optionalFromCradle<{ softDelete(ids: string[]): Promise<unknown> }>(cradle, "refundService")
-  if (!refunds) throw new Error("the payment module's refund records are not available to the provider")
-  await refunds.softDelete([refundId])
+export async function retireRefund(paymentModule: Pick<RefundRecords, "softDeleteRefunds">, refundId: string): Promise<void> {
+  await paymentModule.softDeleteRefunds([refundId])
 }
 
 function time(value: string | Date | null | undefined): number {

@@ -11,9 +11,31 @@ import { applicationModule } from "./module-container"
 /** The public reads a provider uses; tests pass their own. */
 export type PaymentReads = Pick<IPaymentModuleService, "listPayments" | "listPaymentSessions" | "listCaptures">
 
+/**
+ * The payment module's public methods a refund reads and writes its records with. `updateRefunds`
+ * and `softDeleteRefunds` are the methods Medusa's service factory (`MedusaService`) gives the
+ * module's service for its Refund model; `IPaymentModuleService` does not declare them, so the
+ * module spec integration-tests/modules/provider-registration.spec.ts checks them against the real
+ * module. `updatePayment` stores what its type leaves out (`data`, `metadata`) as the module does.
+ */
+export type RefundRecords = Pick<IPaymentModuleService, "listRefunds" | "listPayments"> & {
+  updatePayment(data: { id: string; data?: Record<string, unknown>; metadata?: Record<string, unknown> }): Promise<unknown>
+  updateRefunds(data: { id: string; metadata?: Record<string, unknown> | null }): Promise<unknown>
+  softDeleteRefunds(ids: string[]): Promise<unknown>
+}
+
+/** Everything a provider asks the payment module. */
+export type PaymentRecords = PaymentReads & RefundRecords
+
 /** The payment module of the running application, or undefined outside one (a module or unit test). */
-export function applicationPaymentModule(): PaymentReads | undefined {
-  return applicationModule<PaymentReads>(Modules.PAYMENT)
+export function applicationPaymentModule(): PaymentRecords | undefined {
+  return applicationModule<PaymentRecords>(Modules.PAYMENT)
+}
+
+/** The payment module, or a throw saying the provider cannot reach its records. */
+export function requirePaymentModule<T>(paymentModule: T | undefined): T {
+  if (!paymentModule) throw new Error("the payment module's records are not available to the provider")
+  return paymentModule
 }
 
 /** "unknown": the module could not be asked; a caller must then treat the money as taken. */

@@ -2,8 +2,8 @@
  * Where the provider keeps an order's return ledger: the Medusa payment's `metadata`. Medusa
  * writes a payment's `data` after every provider call from what it read before the call (so two
  * refunds can overwrite each other's data) and copies session data, which the storefront writes,
- * into it; it never writes `metadata` on its own. The payment module's records are read from the
- * provider's container (the provider lives in the payment module), as the card provider does.
+ * into it; it never writes `metadata` on its own. The payment module's records are read through its
+ * public service (utils/medusa-payments), as the card provider does.
  * Beside the ledger: the payment's Medusa refunds, for the retry of a refund whose request Medusa
  * answered with an error (see ../../utils/failed-refund-requests).
  */
@@ -14,12 +14,7 @@ import {
   retireRefund,
   type MedusaRefundRow,
 } from "../../utils/failed-refund-requests"
-import { optionalFromCradle, type Cradle } from "../../utils/module-container"
-
-type ListService = {
-  list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
-  update(data: Record<string, unknown>): Promise<unknown>
-}
+import type { RefundRecords } from "../../utils/medusa-payments"
 
 export const LEDGER_KEY = "monobank_installment_returns"
 
@@ -42,40 +37,39 @@ export type PaymentLedger = {
 
 
 /** The ledger of the payment refund `refundId` belongs to, read fresh from the database. */
-export async function loadPaymentLedger(cradle: Cradle, refundId: string): Promise<PaymentLedger> {
-  const refunds = optionalFromCradle<ListService>(cradle, "refundService")
-  const payments = optionalFromCradle<ListService>(cradle, "paymentService")
-  const [refund] = refunds ? await refunds.list({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
-  if (!refunds || !payments || !refund?.payment_id) {
+export async function loadPaymentLedger(records: RefundRecords | undefined, refundId: string): Promise<PaymentLedger> {
+  const [refund] = records ? await records.listRefunds({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
+  const paymentId = (refund as { payment_id?: string } | undefined)?.payment_id
+  if (!records || !paymentId) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `monobank installments: refund ${refundId} is not a refund Medusa recorded; refund through Medusa's refund of the payment`
     )
   }
-  const rows = (await refunds.list({ payment_id: refund.payment_id }, { select: ["id", "created_at", "metadata"] })).map(
-    (r): MedusaRefundRow => ({ id: r.id, created_at: r.created_at ?? null, metadata: r.metadata ?? null })
+  const rows = (await records.listRefunds({ payment_id: paymentId }, { select: ["id", "created_at", "metadata"] })).map(
+    (r): MedusaRefundRow => ({ id: r.id, created_at: r.created_at ?? null, metadata: (r as { metadata?: Record<string, unknown> | null }).metadata ?? null })
   )
   return {
-    ...(await ledgerOfPayment(payments, refund.payment_id)),
+    ...(await ledgerOfPayment(records, paymentId)),
     bookOnly: readLateReturnNote(refund.note),
     current: rows.find((row) => row.id === refundId) ?? { id: refundId, metadata: null },
     others: rows.filter((row) => row.id !== refundId),
     async mark(row, facts) {
-      await refunds.update({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
+      await records.updateRefunds({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
     },
     onOrder: (row) => refundRecordedOnOrder(row.id),
-    retire: (row) => retireRefund(cradle, row.id),
+    retire: (row) => retireRefund(records, row.id),
   }
 }
 
-async function ledgerOfPayment(payments: ListService, paymentId: string): Promise<Pick<PaymentLedger, "paymentId" | "ledger" | "save">> {
-  const [payment] = await payments.list({ id: paymentId }, { select: ["id", "metadata"] })
-  const metadata = (payment?.metadata ?? {}) as Record<string, unknown>
+async function ledgerOfPayment(payments: RefundRecords, paymentId: string): Promise<Pick<PaymentLedger, "paymentId" | "ledger" | "save">> {
+  const [payment] = await payments.listPayments({ id: paymentId }, { select: ["id", "metadata"] })
+  const metadata = ((payment as { metadata?: Record<string, unknown> | null } | undefined)?.metadata ?? {}) as Record<string, unknown>
   return {
     paymentId,
     ledger: readLedger(metadata[LEDGER_KEY]),
     async save(ledger) {
-      await payments.update({ id: paymentId, metadata: { ...metadata, [LEDGER_KEY]: ledger } })
+      await payments.updatePayment({ id: paymentId, metadata: { ...metadata, [LEDGER_KEY]: ledger } })
     },
   }
 }

@@ -41,7 +41,7 @@ import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
 import { lockingModuleOf } from "../../utils/module-container"
-import { paymentStateOfSession } from "../../utils/medusa-payments"
+import { applicationPaymentModule, paymentStateOfSession, type RefundRecords } from "../../utils/medusa-payments"
 import {
   CheckoutPayments,
   isCheckoutPayment,
@@ -101,6 +101,11 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       timeoutMs: this.options_.timeoutMs,
     })
     this.orders_ = new InstallmentOrders(this.client_)
+  }
+
+  /** Medusa's payment module, asked through its public service; a test hands its own. */
+  protected paymentModule(): RefundRecords | undefined {
+    return applicationPaymentModule()
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -245,7 +250,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       `monobank-installments:order:${orderId}`,
       () =>
         this.bank("return money for the installment order", async () => {
-          const ledger = await loadPaymentLedger(this.container as Record<string, unknown>, refundId)
+          const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
           return returnForRefund(this.client_, { orderId, kopecks, refundId, ledger })
         }),
       { timeout: RETURN_LOCK_TIMEOUT_S }

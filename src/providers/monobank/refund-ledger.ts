@@ -9,7 +9,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
 import { refundRecordedOnOrder, retireRefund } from "../../utils/failed-refund-requests"
-import { lockingModuleOf, optionalFromCradle, type Cradle } from "../../utils/module-container"
+import { requirePaymentModule, type RefundRecords } from "../../utils/medusa-payments"
+import { lockingModuleOf, type Cradle } from "../../utils/module-container"
 
 
 /** Refund metadata: the key (`bankRefundKey`) of the bank refund this Medusa refund books. */
@@ -43,11 +44,6 @@ export type RefundBook = {
   retire(row: RefundRow): Promise<void>
 }
 
-type RefundService = {
-  list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
-  update(data: Record<string, unknown>): Promise<unknown>
-}
-
 
 /** Our key for a cancel entry: its `extRef`, or what identifies it when the cabinet set none. */
 export function bankRefundKey(item: CancelListItem): string {
@@ -71,23 +67,20 @@ export function bookedKeys(rows: RefundRow[]): Set<string> {
 
 
 /** The payment module's refund rows of the payment `refundId` belongs to. Fails closed. */
-export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
-  const service = () => {
-    const refunds = optionalFromCradle<RefundService>(cradle, "refundService")
-    if (!refunds) throw new Error("the payment module's refund records are not available to the provider")
-    return refunds
-  }
+export function refundBookOf(paymentModule: RefundRecords | undefined, refundId: string): RefundBook {
+  const records = () => requirePaymentModule(paymentModule)
   return {
     async read() {
       try {
-        const [current] = await service().list({ id: refundId }, { select: ["id", "payment_id", "metadata"] })
+        const [current] = await records().listRefunds({ id: refundId }, { select: ["id", "payment_id", "metadata"] })
         if (!current) throw new Error(`Medusa has no refund ${refundId}`)
-        const all = await service().list({ payment_id: current.payment_id }, { select: ["id", "created_at", "metadata"] })
+        const paymentId = (current as { payment_id?: string }).payment_id
+        if (!paymentId) throw new Error(`Medusa returned refund ${refundId} without its payment`)
+        const all = await records().listRefunds({ payment_id: paymentId }, { select: ["id", "created_at", "metadata"] })
         const row = (r: any): RefundRow => ({ id: r.id, created_at: r.created_at ?? null, metadata: r.metadata ?? null })
-        const payments = optionalFromCradle<RefundService>(cradle, "paymentService")
-        const [payment] = payments ? await payments.list({ id: current.payment_id }, { select: ["id", "data"] }) : []
+        const [payment] = await records().listPayments({ id: paymentId }, { select: ["id", "data"] })
         return {
-          paymentId: current.payment_id,
+          paymentId,
           current: row(current),
           others: all.filter((r) => r.id !== refundId).map(row),
           storedData: payment?.data ?? undefined,
@@ -100,15 +93,13 @@ export function refundBookOf(cradle: Cradle, refundId: string): RefundBook {
       }
     },
     async mark(row, facts) {
-      await service().update({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
+      await records().updateRefunds({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
     },
     async remember(paymentId, data) {
-      const payments = optionalFromCradle<RefundService>(cradle, "paymentService")
-      if (!payments) throw new Error("the payment module's payment records are not available to the provider")
-      await payments.update({ id: paymentId, data })
+      await records().updatePayment({ id: paymentId, data })
     },
     onOrder: (row) => refundRecordedOnOrder(row.id),
-    retire: (row) => retireRefund(cradle, row.id),
+    retire: (row) => retireRefund(records(), row.id),
   }
 }
 

@@ -2,8 +2,8 @@
  * Paying with a saved card. Starting the session charges nothing: it only checks the card and
  * remembers which one. The card is charged when Medusa authorizes the session (cart completion,
  * or the webhook of a 3-D Secure confirmation), once per session: the session row is the
- * idempotency anchor. A conditional update claims it before the bank call, across processes,
- * and the invoice id is written to it as soon as the bank answers. A session that is replaced
+ * idempotency anchor. A conditional update claims it before the bank call, across processes
+ * (utils/medusa-internals), and the invoice id is written to it as soon as the bank answers. A session that is replaced
  * before the cart completes (double click, cart change) was never charged.
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
@@ -16,6 +16,8 @@ import { toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
 import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "./payment-data"
 import { cardTokenOf } from "./saved-cards"
+import { mergeSessionData, removeSessionDataKey } from "../../utils/medusa-internals"
+import type { Cradle } from "../../utils/module-container"
 import { SESSION_STATUS } from "./status"
 
 /** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
@@ -57,46 +59,24 @@ export function isChargeOutcomeUnknown(sessionData: Record<string, unknown> | un
   return sessionData?.[CHARGE_CLAIM_KEY] === OUTCOME_UNKNOWN && !sessionData?.invoiceId
 }
 
-type Knex = {
-  raw(sql: string, bindings?: unknown[]): Promise<{ rowCount?: number }>
-}
-
 export type ChargeDeps = ProviderDeps & {
-  cradle: Record<string, unknown>
+  cradle: Cradle
   webHookUrl: string
   readSessionData: (sessionId: string) => Promise<Record<string, unknown> | undefined>
 }
 
-function pg(cradle: Record<string, unknown>): Knex {
-  const knex = cradle.__pg_connection__ as Knex | undefined
-  if (!knex) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: no database connection to record the saved-card charge")
-  return knex
-}
-
 /** Claims the one charge of a live session; false when another call claimed it (or it was charged, or deleted). */
-async function claimCharge(cradle: Record<string, unknown>, sessionId: string): Promise<boolean> {
-  const result = await pg(cradle).raw(
-    `update payment_session
-        set data = coalesce(data, '{}'::jsonb) || jsonb_build_object('${CHARGE_CLAIM_KEY}', 'started'), updated_at = now()
-      where id = ? and deleted_at is null
-        and coalesce(data, '{}'::jsonb) ->> '${CHARGE_CLAIM_KEY}' is null
-        and coalesce(data, '{}'::jsonb) ->> 'invoiceId' is null`,
-    [sessionId]
-  )
-  return result.rowCount === 1
+function claimCharge(cradle: Cradle, sessionId: string): Promise<boolean> {
+  return mergeSessionData(cradle, sessionId, { [CHARGE_CLAIM_KEY]: "started" }, { live: true, absent: [CHARGE_CLAIM_KEY, "invoiceId"] })
 }
 
 /** The bank refused before charging: the session may be charged again later. */
-async function releaseClaim(cradle: Record<string, unknown>, sessionId: string): Promise<void> {
-  await pg(cradle).raw(`update payment_session set data = data - '${CHARGE_CLAIM_KEY}' where id = ?`, [sessionId])
+function releaseClaim(cradle: Cradle, sessionId: string): Promise<void> {
+  return removeSessionDataKey(cradle, sessionId, CHARGE_CLAIM_KEY)
 }
 
-async function markOutcomeUnknown(cradle: Record<string, unknown>, sessionId: string): Promise<void> {
-  await pg(cradle).raw(
-    `update payment_session set data = data || jsonb_build_object('${CHARGE_CLAIM_KEY}', '${OUTCOME_UNKNOWN}')
-      where id = ? and coalesce(data, '{}'::jsonb) ->> 'invoiceId' is null`,
-    [sessionId]
-  )
+async function markOutcomeUnknown(cradle: Cradle, sessionId: string): Promise<void> {
+  await mergeSessionData(cradle, sessionId, { [CHARGE_CLAIM_KEY]: OUTCOME_UNKNOWN }, { absent: ["invoiceId"] })
 }
 
 /**
@@ -104,23 +84,13 @@ async function markOutcomeUnknown(cradle: Record<string, unknown>, sessionId: st
  * (a session is charged at most once, so the one invoice with its reference is that charge).
  * False when the session is no longer waiting for it (already recorded, or deleted).
  */
-export async function adoptLostCharge(cradle: Record<string, unknown>, sessionId: string, data: MonobankData): Promise<boolean> {
-  const result = await pg(cradle).raw(
-    `update payment_session set data = data || ?::jsonb, updated_at = now()
-      where id = ? and deleted_at is null
-        and data ->> '${CHARGE_CLAIM_KEY}' = '${OUTCOME_UNKNOWN}'
-        and data ->> 'invoiceId' is null`,
-    [JSON.stringify(data), sessionId]
-  )
-  return result.rowCount === 1
+export function adoptLostCharge(cradle: Cradle, sessionId: string, data: MonobankData): Promise<boolean> {
+  return mergeSessionData(cradle, sessionId, data, { live: true, equal: { [CHARGE_CLAIM_KEY]: OUTCOME_UNKNOWN }, absent: ["invoiceId"] })
 }
 
 /** Written the moment the bank answers, so a retry, a webhook or a cleanup finds the invoice. */
-async function recordCharge(cradle: Record<string, unknown>, sessionId: string, data: MonobankData): Promise<void> {
-  await pg(cradle).raw(`update payment_session set data = coalesce(data, '{}'::jsonb) || ?::jsonb where id = ?`, [
-    JSON.stringify(data),
-    sessionId,
-  ])
+async function recordCharge(cradle: Cradle, sessionId: string, data: MonobankData): Promise<void> {
+  await mergeSessionData(cradle, sessionId, data)
 }
 
 type Authorized = { data: Record<string, unknown>; status: PaymentSessionStatus }

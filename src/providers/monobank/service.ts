@@ -60,7 +60,7 @@ import {
   paymentStateOfSession,
   readCaptureRequest,
   readStoredState,
-  type PaymentReads,
+  type PaymentRecords,
 } from "../../utils/medusa-payments"
 import {
   CheckoutPayments,
@@ -115,7 +115,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
-  protected paymentModule(): PaymentReads | undefined {
+  protected paymentModule(): PaymentRecords | undefined {
     return applicationPaymentModule()
   }
 
@@ -190,7 +190,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const refundId = input.context?.idempotency_key
     if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
     const amountMinor = this.toMinor(input.amount, data)
-    const book = refundBookOf(this.cradle, refundId)
+    const book = refundBookOf(this.paymentModule(), refundId)
     return {
       data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () =>
         refundInvoice(this.deps, data, amountMinor, refundId, book)

@@ -4,7 +4,7 @@
  */
 import { startEmulator, type RunningEmulator } from "../../../../emulator"
 import { AcquiringClient } from "../../../lib/monobank"
-import type { PaymentReads } from "../../../utils/medusa-payments"
+import type { PaymentRecords } from "../../../utils/medusa-payments"
 import { MonobankProviderService } from "../service"
 
 const REGISTRATION_KEY = "pp_monobank_test"
@@ -38,25 +38,34 @@ const locking = {
   },
 }
 
+type StoredPayments = { list(filters: Record<string, unknown>): Promise<unknown[]>; update(data: { id: string; data: Record<string, unknown> }): Promise<unknown> }
+
 /**
- * The payment module's public service as the provider asks it: the captures Medusa recorded. Whether
- * a payment rests on a session is not known here ("unknown"), as outside a running application.
+ * The payment module's public service as the provider asks it: the captures and refunds Medusa
+ * recorded, and the payment's stored data (none unless a test hands `payments`). Whether a payment
+ * rests on a session is not known here ("unknown"), as outside a running application.
  */
-function recordedCaptures(): PaymentReads {
+function recordedPayments(changes: { refunds?: { list(filters: Record<string, unknown>): Promise<unknown[]> }; payments?: StoredPayments } = {}): PaymentRecords {
   const captures = rowsService(() => captureRows)
+  const refunds = { ...rowsService(() => refundRows), ...changes.refunds }
+  const payments: StoredPayments = changes.payments ?? { list: async () => [], update: async () => undefined }
   return {
     listCaptures: (filters: Record<string, unknown>) => captures.list(filters),
     listPaymentSessions: async () => [],
-    listPayments: async () => Promise.reject(new Error("no payment module in this test")),
-  } as unknown as PaymentReads
+    listPayments: async (filters: Record<string, unknown>) =>
+      "payment_session_id" in filters ? Promise.reject(new Error("no payment module in this test")) : payments.list(filters),
+    listRefunds: (filters: Record<string, unknown>) => refunds.list(filters),
+    updateRefunds: (data: { id: string }) => refunds.update(data),
+    softDeleteRefunds: async (ids: string[]) => void (refundRows = refundRows.filter((row) => !ids.includes(row.id))),
+    updatePayment: (data: { id: string; data: Record<string, unknown> }) => payments.update(data),
+  } as unknown as PaymentRecords
 }
 
 /** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
-function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}, paymentModule = recordedCaptures()) {
+function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}, paymentModule = recordedPayments()) {
   const cradle: Record<string, unknown> = {
     logger: silent,
     payment_providers: [REGISTRATION_KEY],
-    refundService: rowsService(() => refundRows),
     locking,
     ...services,
   }
@@ -159,9 +168,11 @@ describe("monobank provider against the bank emulator", () => {
 
   it("a refund is not sent when Medusa's refunds of the payment cannot be read", async () => {
     const captured = await capturedPayment()
-    const unreadable = createProvider(providerOptions, {
-      refundService: { list: async () => Promise.reject(new Error("connection terminated")) },
-    })
+    const unreadable = createProvider(
+      providerOptions,
+      {},
+      recordedPayments({ refunds: { list: async () => Promise.reject(new Error("connection terminated")) } })
+    )
     await expect(
       unreadable.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_x" } })
     ).rejects.toThrow(/could not read the refunds Medusa recorded.*nothing was sent to monobank/)
@@ -202,7 +213,7 @@ describe("monobank provider against the bank emulator", () => {
       list: async () => [{ id: "pay_1", data: stored }],
       update: async ({ data }: { data: Record<string, unknown> }) => void (stored = data),
     }
-    const withPayments = createProvider(providerOptions, { paymentService: payments })
+    const withPayments = createProvider(providerOptions, {}, recordedPayments({ payments }))
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
     medusaRefund("ref_unanswered")
     await expect(
@@ -251,7 +262,7 @@ describe("monobank provider against the bank emulator", () => {
   it("a capture whose amount cannot be read sends nothing to the bank and says so; the hold stays", async () => {
     const held = await heldPayment()
     const unreadable = createProvider(providerOptions, {}, {
-      ...recordedCaptures(),
+      ...recordedPayments(),
       listCaptures: async () => Promise.reject(new Error("connection terminated")),
     })
     await expect(
