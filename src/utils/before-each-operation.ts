@@ -1,3 +1,17 @@
+/** The payment provider methods every monobank provider answers; account and saved-card methods apart. */
+export const PAYMENT_OPERATIONS = [
+  "initiatePayment",
+  "updatePayment",
+  "authorizePayment",
+  "getPaymentStatus",
+  "retrievePayment",
+  "capturePayment",
+  "refundPayment",
+  "cancelPayment",
+  "deletePayment",
+  "getWebhookActionAndData",
+] as const
+
 /**
  * A subclass of a provider class whose listed methods first await `prepare` on the instance (for
  * example: take the settings saved in the admin), then run as defined.

@@ -8,25 +8,12 @@
 import type { InitiatePaymentInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../lib/monobank"
-import { beforeEachOperation } from "../../utils/before-each-operation"
+import { beforeEachOperation, PAYMENT_OPERATIONS } from "../../utils/before-each-operation"
 import { isCheckoutPaymentCall } from "../../utils/checkout/checkout-payments"
 import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
 import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
 import { InstallmentOrders } from "./orders"
 import type { MonobankInstallmentsProviderService } from "./service"
-
-const OPERATIONS = [
-  "initiatePayment",
-  "updatePayment",
-  "authorizePayment",
-  "getPaymentStatus",
-  "retrievePayment",
-  "capturePayment",
-  "refundPayment",
-  "cancelPayment",
-  "deletePayment",
-  "getWebhookActionAndData",
-] as const
 
 type InstallmentsProviderClass = new (...args: any[]) => MonobankInstallmentsProviderService
 
@@ -69,5 +56,5 @@ function refuseOutsideLimits(input: InitiatePaymentInput, limits: { min?: string
 }
 
 export function withStoredInstallmentsSettings<T extends InstallmentsProviderClass>(Base: T): T {
-  return beforeEachOperation(Base, OPERATIONS, useStoredSettings)
+  return beforeEachOperation(Base, PAYMENT_OPERATIONS, useStoredSettings)
 }

@@ -7,21 +7,12 @@
  */
 import type { ProviderDeps } from "./deps"
 import type { MonobankProviderService } from "./service"
-import { beforeEachOperation } from "../../utils/before-each-operation"
+import { beforeEachOperation, PAYMENT_OPERATIONS } from "../../utils/before-each-operation"
 import { isCheckoutPaymentCall } from "../../utils/checkout/checkout-payments"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
 
 const OPERATIONS = [
-  "initiatePayment",
-  "updatePayment",
-  "authorizePayment",
-  "getPaymentStatus",
-  "retrievePayment",
-  "capturePayment",
-  "refundPayment",
-  "cancelPayment",
-  "deletePayment",
-  "getWebhookActionAndData",
+  ...PAYMENT_OPERATIONS,
   "deleteAccountHolder",
   "listPaymentMethods",
   "savePaymentMethod",
