@@ -1,13 +1,11 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { MonobankInstallmentsProviderService } from "./service"
-import { withStoredInstallmentsSettings } from "./stored-settings"
 
 export { MonobankInstallmentsProviderService, INSTALLMENTS_IDENTIFIER } from "./service"
 export type { MonobankInstallmentsOptions } from "./options"
 export { INSTALLMENT_STATES, describeOrderState } from "./states"
 export type { InstallmentOutcome, InstallmentStatus, RequiredAction } from "./states"
 
-// Settings saved in the admin apply over the options (./stored-settings).
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [withStoredInstallmentsSettings(MonobankInstallmentsProviderService)],
+  services: [MonobankInstallmentsProviderService],
 })

@@ -6,7 +6,9 @@
  * refund = return. Every bank-changing call first reads the order's state, so repeating one, or
  * calling it when the bank is already there, is safe. Installment purchases approved on the mono
  * checkout page are recorded by the same provider: those sessions go to `checkoutPayments`
- * (src/utils/checkout) at the top of each payment method.
+ * (src/utils/checkout) at the top of each payment method. Every other operation then takes
+ * `await this.currentDeps()`: the configured options with the settings saved in the admin over
+ * them (./stored-settings); helpers get that working set as a parameter.
  */
 import type {
   AuthorizePaymentInput,
@@ -32,7 +34,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
-import { InstallmentsClient, reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
+import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toKopecks } from "./amounts"
 import { toMedusaBankError } from "./bank-errors"
 import { callbackKey, checkCallback } from "./callback"
@@ -51,13 +53,14 @@ import {
 import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
 import { bookedReturns } from "./return-ledger"
-import { resolveInstallmentsOptions, type MonobankInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
+import { resolveInstallmentsOptions, type MonobankInstallmentsOptions } from "./options"
 import { planCreateOrder } from "./order-request"
 import { RecentResults } from "./recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
 import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
+import { clientFor, depsWithStoredSettings, refuseOutsideLimits, type InstallmentsDeps } from "./stored-settings"
 
 export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
 
@@ -81,10 +84,8 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     resolveInstallmentsOptions(options)
   }
 
-  protected readonly options_: ResolvedInstallmentsOptions
-  protected readonly logger_: Logger
-  protected readonly client_: InstallmentsClient
-  protected readonly orders_: InstallmentOrders
+  /** What medusa-config.ts configured; each call works with `currentDeps()`. */
+  protected readonly configuredDeps: InstallmentsDeps
   private callbackUrl_?: string | null
   private readonly recentCallbacks_ = new RecentResults<WebhookActionResult>()
   /** Answers sessions that record an installment purchase approved on the mono checkout page. */
@@ -92,15 +93,14 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
-    this.options_ = resolveInstallmentsOptions(options)
-    this.logger_ = cradle.logger
-    this.client_ = new InstallmentsClient({
-      storeId: this.options_.storeId,
-      secret: this.options_.secret,
-      baseUrl: this.options_.baseUrl,
-      timeoutMs: this.options_.timeoutMs,
-    })
-    this.orders_ = new InstallmentOrders(this.client_)
+    const parsed = resolveInstallmentsOptions(options)
+    const client = clientFor(parsed)
+    this.configuredDeps = { options: parsed, client, orders: new InstallmentOrders(client), logger: cradle.logger, orderLimits: {} }
+  }
+
+  /** This call's working set: the configured deps with the settings saved in the admin over them. */
+  protected currentDeps(): Promise<InstallmentsDeps> {
+    return depsWithStoredSettings(this.configuredDeps, this.config)
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -110,30 +110,33 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    const deps = await this.currentDeps()
+    const { options, client, orders, logger } = deps
+    refuseOutsideLimits(input.amount, deps.orderLimits)
     const { amount, currency_code, data = {}, context } = input
     const sessionId = (data.session_id as string | undefined) ?? context?.idempotency_key
     let plan
     try {
       plan = planCreateOrder(
-        { amount, currency_code, data, customer: context?.customer, sessionId, callbackUrl: this.callbackUrl(), date: kyivDate(new Date()) },
-        this.options_
+        { amount, currency_code, data, customer: context?.customer, sessionId, callbackUrl: this.callbackUrl(deps), date: kyivDate(new Date()) },
+        options
       )
     } catch (error) {
       if (error instanceof InstallmentInputError) throw toMedusaInputError(error)
       throw error
     }
-    await this.withdrawReplacedOrders(plan.request.store_order_id)
+    await this.withdrawReplacedOrders(deps, plan.request.store_order_id)
     let order_id: string | undefined
     let info: OrderStateInfo
     try {
-      ;({ order_id } = await this.client_.createOrder(plan.request))
+      ;({ order_id } = await client.createOrder(plan.request))
       // A repeated store_order_id returns an order that may already be further along: read it.
-      info = await this.orders_.stateOrAssumeNew(order_id)
+      info = await orders.stateOrAssumeNew(order_id)
     } catch (error) {
-      await this.orders_.withdrawUnreturned(plan.request, order_id, error, this.logger_)
+      await orders.withdrawUnreturned(plan.request, order_id, error, logger)
       throw toMedusaBankError("create the installment order", error)
     }
-    this.logger_.info(
+    logger.info(
       `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
     )
     const outcome = describeOrderState(info.state, info.order_sub_state)
@@ -152,8 +155,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
+    const { client } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     if (outcome.status !== "authorized" && outcome.status !== "captured") {
       // Not authorized yet (or never will be): say why, in words the shopper understands.
@@ -168,8 +172,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
+    const { orders } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("confirm the installment order", () => this.orders_.confirm(this.orderIdOf(data)))
+    const info = await this.bank("confirm the installment order", () => orders.confirm(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     if (outcome.status !== "captured" && outcome.status !== "refunded") {
       throw new MedusaError(
@@ -182,6 +187,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
+    const { orders, logger } = await this.currentDeps()
     const { data, context } = input
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
@@ -192,20 +198,20 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       const sessionId = typeof data?.store_order_id === "string" ? data.store_order_id : undefined
       const state = await paymentStateOfSession(sessionId)
       if (state !== "none") {
-        this.logger_.warn(
+        logger.warn(
           `monobank installments: order ${orderId} left as it is at the bank (cancel after a failed authorize): ${state === "rests" ? `a Medusa payment of session ${sessionId} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
         )
         return { data: ownedData(data) }
       }
     }
-    const info = await this.bank("reject the installment order", () => this.orders_.reject(orderId))
+    const info = await this.bank("reject the installment order", () => orders.reject(orderId))
     if (info.state === "SUCCESS") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `monobank installment order ${orderId} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
       )
     }
-    this.logger_.info(
+    logger.info(
       `monobank installments: order ${orderId} rejected by this store: ${context?.idempotency_key ? `Medusa canceled payment ${context.idempotency_key}` : "Medusa's authorize failed and no Medusa payment rests on it"}`
     )
     return { data: this.withState(data, info) }
@@ -213,6 +219,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
+    const { orders, logger } = await this.currentDeps()
     const { data } = input
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
@@ -220,10 +227,10 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     if (typeof sessionId === "string" && (await paymentStateOfSession(sessionId)) !== "none") {
       // Medusa deletes every session of a collection when a new one is requested, also after the
       // cart became an order: the order is the money that payment rests on.
-      this.logger_.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)
+      logger.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)
       return { data: ownedData(data) }
     }
-    const info = await this.bank("withdraw the installment order", () => this.orders_.withdraw(orderId, this.logger_))
+    const info = await this.bank("withdraw the installment order", () => orders.withdraw(orderId, logger))
     return { data: this.withState(data, info) }
   }
 
@@ -233,6 +240,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
+    const { client } = await this.currentDeps()
     const { amount, data, context } = input
     const orderId = this.orderIdOf(data)
     const refundId = context?.idempotency_key
@@ -251,7 +259,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       () =>
         this.bank("return money for the installment order", async () => {
           const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
-          return returnForRefund(this.client_, { orderId, kopecks, refundId, ledger })
+          return returnForRefund(client, { orderId, kopecks, refundId, ledger })
         }),
       { timeout: RETURN_LOCK_TIMEOUT_S }
     )
@@ -260,16 +268,18 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
+    const { client } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
+    const { client } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("read the installment order", () => this.client_.getOrderState(this.orderIdOf(data)))
+    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
     return { data: this.withState(data, info) }
   }
 
@@ -279,6 +289,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
+    const { client } = await this.currentDeps()
     const { data, amount, currency_code } = input
     const orderId = this.orderIdOf(data)
     const total = data?.total_sum
@@ -288,19 +299,21 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         `monobank installment order ${orderId} was created for ${total} UAH; to pay a different amount, start a new payment session`
       )
     }
-    const info = await this.bank("read the installment order", () => this.client_.getOrderState(orderId))
+    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(payload))
+    const deps = await this.currentDeps()
+    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(deps, payload))
   }
 
-  private async readCallback(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const check = checkCallback(payload, this.options_.secret)
+  private async readCallback(deps: InstallmentsDeps, payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const { options, orders, logger } = deps
+    const check = checkCallback(payload, options.secret)
     if (!check.ok) {
-      this.logger_.warn(
+      logger.warn(
         `monobank installments: ignored a callback with ${CALLBACK_REJECTIONS[check.reason]}; nothing was changed. ` +
           `If genuine callbacks are ignored, check the provider's secret option.`
       )
@@ -310,20 +323,20 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     const outcome = describeOrderState(state, order_sub_state)
     if (!isKnownOrderState(state, order_sub_state)) {
       const raw = `${String(check.body.raw_state)}/${order_sub_state}`
-      reportUnknownValue("installment state", raw, (m) => this.logger_.warn(m), `read as ${outcome.status}`)
+      reportUnknownValue("installment state", raw, (m) => logger.warn(m), `read as ${outcome.status}`)
     }
     // The callback names only the bank's order; our session id is its store_order_id.
-    const order = await this.bank("read the installment order", () => this.orders_.dataOrUnknown(order_id))
+    const order = await this.bank("read the installment order", () => orders.dataOrUnknown(order_id))
     if (!order) {
-      this.logger_.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
+      logger.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const sessionId = order.store_order_id
     if (!sessionId?.startsWith("payses_")) {
-      this.logger_.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
+      logger.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    this.logger_.info(`monobank installments: callback for order ${order_id} (session ${sessionId}): ${state}/${order_sub_state}`)
+    logger.info(`monobank installments: callback for order ${order_id} (session ${sessionId}): ${state}/${order_sub_state}`)
     return { action: WEBHOOK_ACTION[outcome.status], data: { session_id: sessionId, amount: order.total_sum ?? 0 } }
   }
 
@@ -333,12 +346,12 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * once Medusa has accepted this session and its input is valid, the orders it replaces are
    * withdrawn first. One that cannot be withdrawn is logged: the bank then says why it refuses.
    */
-  private async withdrawReplacedOrders(sessionId: string): Promise<void> {
+  private async withdrawReplacedOrders({ orders, logger }: InstallmentsDeps, sessionId: string): Promise<void> {
     for (const orderId of await replacedOrderIds(sessionId)) {
       try {
-        await this.orders_.withdraw(orderId, this.logger_)
+        await orders.withdraw(orderId, logger)
       } catch (error) {
-        this.logger_.warn(`monobank installments: could not withdraw order ${orderId} replaced by session ${sessionId}: ${(error as Error).message}`)
+        logger.warn(`monobank installments: could not withdraw order ${orderId} replaced by session ${sessionId}: ${(error as Error).message}`)
       }
     }
   }
@@ -364,9 +377,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     }
   }
 
-  private callbackUrl(): string | undefined {
+  private callbackUrl({ options, logger }: InstallmentsDeps): string | undefined {
     if (this.callbackUrl_ === undefined) {
-      this.callbackUrl_ = callbackUrlFor(this.options_, this.container, this.logger_) ?? null
+      this.callbackUrl_ = callbackUrlFor(options, this.container, logger) ?? null
     }
     return this.callbackUrl_ ?? undefined
   }

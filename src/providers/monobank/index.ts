@@ -4,14 +4,12 @@
  */
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { MonobankProviderService } from "./service"
-import { withStoredCardSettings } from "./stored-settings"
 
 export { MonobankProviderService, MONOBANK_IDENTIFIER } from "./service"
 export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type MonobankOptionsInput } from "./options"
 export type { MonobankData, RefundRecord } from "./payment-data"
 export type { MonobankWebhookFacts } from "./webhook"
 
-// Settings saved in the admin apply over the options (./stored-settings).
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [withStoredCardSettings(MonobankProviderService)],
+  services: [MonobankProviderService],
 })

@@ -1,9 +1,11 @@
 /**
  * The `monobank` card payment provider (internet acquiring): the shopper pays on monobank's hosted
  * page (or with a saved card); Medusa authorizes, captures, refunds and cancels through the bank.
- * Each method is a thin adapter: the behaviour lives in the modules it calls. Card payments made on
- * the mono checkout page are recorded by the same provider: those sessions go to `checkoutPayments`
- * (src/utils/checkout) at the top of each payment method.
+ * Each method is a thin adapter: the behaviour lives in the modules it calls, which get the call's
+ * working set (`deps`) as a parameter. Card payments made on the mono checkout page are recorded by
+ * the same provider: those sessions go to `checkoutPayments` (src/utils/checkout) at the top of each
+ * payment method. Every other operation then takes `await this.currentDeps()`: the configured
+ * options with the settings saved in the admin over them (./stored-settings).
  */
 import type {
   AuthorizePaymentInput,
@@ -52,6 +54,7 @@ import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment, toBankAmount } from "./start-payment"
 import { SESSION_STATUS } from "./status"
+import { depsWithStoredSettings } from "./stored-settings"
 import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { registeredIdOf } from "../../utils/medusa-internals"
@@ -81,7 +84,8 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   protected readonly cradle: Record<string, unknown>
-  protected readonly deps: ProviderDeps
+  /** What medusa-config.ts configured; each call works with `currentDeps()`. */
+  protected readonly configuredDeps: ProviderDeps
   protected readonly verifier: WebhookVerifier
   private registeredId?: string
   /** Answers sessions that record a card payment made on the mono checkout page. */
@@ -95,23 +99,28 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     this.cradle = cradle
     const client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
     const logger = (cradle.logger as Logger | undefined) ?? console
-    this.deps = { client, options: parsed, logger }
+    this.configuredDeps = { client, options: parsed, logger }
     this.verifier = createWebhookVerifier({
       fetchPublicKey: async () => (await client.getPublicKey()).key,
       minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
     })
   }
 
+  /** This call's working set: the configured deps with the settings saved in the admin over them. */
+  protected currentDeps(): Promise<ProviderDeps> {
+    return depsWithStoredSettings(this.configuredDeps)
+  }
+
   /**
    * `${webhookBaseUrl}/hooks/payment/monobank_<id>`. Medusa passes a provider only its options, not
    * the `id` it was registered with, so it is read from the registrations (utils/medusa-internals).
    */
-  protected webHookUrl(): string {
+  protected webHookUrl(deps: ProviderDeps): string {
     this.registeredId ??= registeredIdOf(this.cradle, MONOBANK_IDENTIFIER, this)
     if (!this.registeredId) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: cannot tell which provider id this instance was registered with")
     }
-    return `${this.deps.options.webhookBaseUrl}/hooks/payment/${this.registeredId}`
+    return `${deps.options.webhookBaseUrl}/hooks/payment/${this.registeredId}`
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -129,43 +138,49 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    const deps = await this.currentDeps()
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? input.data?.reference ?? "")
     const foreign = foreignInputKeys(input.data)
     if (foreign.length) {
-      this.deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
+      deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
     }
-    const { data, status } = await startPayment(this.deps, {
+    const { data, status } = await startPayment(deps, {
       sessionId,
       amount: input.amount,
       currencyCode: input.currency_code,
       data: input.data,
       context: input.context,
-      webHookUrl: this.webHookUrl(),
+      webHookUrl: this.webHookUrl(deps),
     })
     return withoutCheckoutPayment({ id: String(data.invoiceId ?? sessionId), data: sessionDataFor(input.data, data), status })
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
+    return this.statusOf(await this.currentDeps(), input)
+  }
+
+  private async statusOf(deps: ProviderDeps, input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     if (readSavedCardPayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
     const data = this.dataOf(input, "read the payment status")
-    const record = await readInvoice(this.deps, data.invoiceId)
+    const record = await readInvoice(deps, data.invoiceId)
     return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
+    const deps = await this.currentDeps()
     const savedCard = readSavedCardPayment(input.data)
     if (savedCard) {
-      const deps = {
-        ...this.deps,
+      const chargeDeps = {
+        ...deps,
         cradle: this.cradle,
-        webHookUrl: this.webHookUrl(),
+        webHookUrl: this.webHookUrl(deps),
         readSessionData: async (id: string) => (await readStoredState(id, this.paymentModule())).sessionData,
       }
-      return chargeSavedCard(deps, savedCard, input.data ?? {})
+      return chargeSavedCard(chargeDeps, savedCard, input.data ?? {})
     }
-    return this.getPaymentStatus(input)
+    return this.statusOf(deps, input)
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -175,17 +190,19 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
+    const deps = await this.currentDeps()
     const data = this.dataOf(input, "capture")
     const request = await readCaptureRequest(input.context?.idempotency_key, this.paymentModule())
     // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
     const earlier = MathBN.add(0, ...request.earlier)
     const earlierMinor = this.toMinor(earlier, data)
     const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
-    return { data: await captureInvoice(this.deps, data, amountMinor, earlierMinor) }
+    return { data: await captureInvoice(deps, data, amountMinor, earlierMinor) }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
+    const deps = await this.currentDeps()
     const data = this.dataOf(input, "refund")
     const refundId = input.context?.idempotency_key
     if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
@@ -193,35 +210,37 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const book = refundBookOf(this.paymentModule(), refundId)
     return {
       data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () =>
-        refundInvoice(this.deps, data, amountMinor, refundId, book)
+        refundInvoice(deps, data, amountMinor, refundId, book)
       ),
     }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
+    const deps = await this.currentDeps()
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
     const paymentId = input.context?.idempotency_key
-    if (!paymentId && !(await this.noPaymentRestsOn(data, "cancel after a failed authorize"))) return { data: input.data }
-    return { data: await releaseInvoice(this.deps, data, paymentId) }
+    if (!paymentId && !(await this.noPaymentRestsOn(deps, data, "cancel after a failed authorize"))) return { data: input.data }
+    return { data: await releaseInvoice(deps, data, paymentId) }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
+    const deps = await this.currentDeps()
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
-    return { data: await releaseForDeletedSession(this.deps, data, async () => !(await this.noPaymentRestsOn(data, "deleted session"))) }
+    return { data: await releaseForDeletedSession(deps, data, async () => !(await this.noPaymentRestsOn(deps, data, "deleted session"))) }
   }
 
   /**
    * Medusa also cancels without a payment id when creating the payment failed, often because a
    * concurrent authorize of the session created it: that payment's order rests on this money.
    */
-  private async noPaymentRestsOn(data: MonobankData, why: string): Promise<boolean> {
+  private async noPaymentRestsOn(deps: ProviderDeps, data: MonobankData, why: string): Promise<boolean> {
     const state = await paymentStateOfSession(data.reference, this.paymentModule())
     if (state === "none") return true
-    this.deps.logger.warn(
+    deps.logger.warn(
       `monobank: invoice ${data.invoiceId} left as it is at the bank (${why}): ${state === "rests" ? `a Medusa payment of session ${data.reference} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
     )
     return false
@@ -231,22 +250,24 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
     const data = readMonobankData(input.data)
     if (!data) return this.initiatePayment(input)
+    const deps = await this.currentDeps()
     const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
     if (amount === data.amount && ccy === data.ccy) return { data: sessionDataFor(input.data, data) }
-    return replaceInvoice(this.deps, data, {
+    return replaceInvoice(deps, data, {
       sessionId: data.reference ?? String(input.context?.idempotency_key ?? ""),
       amount: input.amount,
       currencyCode: input.currency_code,
       data: input.data,
       context: input.context,
-      webHookUrl: this.webHookUrl(),
+      webHookUrl: this.webHookUrl(deps),
     })
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
+    const deps = await this.currentDeps()
     return readWebhook(
       {
-        ...this.deps,
+        ...deps,
         verifier: this.verifier,
         readStoredState: (id) => readStoredState(id, this.paymentModule()),
         adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
@@ -272,24 +293,28 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async deleteAccountHolder(input: DeleteAccountHolderInput): Promise<DeleteAccountHolderOutput> {
+    const deps = await this.currentDeps()
     const walletId = walletIdOf(input.context.account_holder?.data) ?? input.context.account_holder?.external_id
-    if (walletId) await emptyWallet(this.deps, walletId)
+    if (walletId) await emptyWallet(deps, walletId)
     return {}
   }
 
   async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    const deps = await this.currentDeps()
     const walletId = walletIdOf(input.context?.account_holder?.data)
-    return walletId ? listSavedCards(this.deps, walletId) : []
+    return walletId ? listSavedCards(deps, walletId) : []
   }
 
   async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    const deps = await this.currentDeps()
     const walletId = requireWalletId(walletIdOf(input.context?.account_holder?.data), "save a card")
-    return startCardVerification(this.deps, walletId, this.webHookUrl(), input.data)
+    return startCardVerification(deps, walletId, this.webHookUrl(deps), input.data)
   }
 
   async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
+    const deps = await this.currentDeps()
     const walletId = walletIdOf(input.context?.account_holder?.data) ?? walletIdOf(input.data)
-    await deleteSavedCard(this.deps, requireWalletId(walletId, "delete a saved card"), input.data.id)
+    await deleteSavedCard(deps, requireWalletId(walletId, "delete a saved card"), input.data.id)
     return {}
   }
 

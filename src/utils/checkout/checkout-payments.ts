@@ -60,19 +60,6 @@ const REFUND_NOT_SUPPORTED = {
     "This payment was collected on delivery, outside monobank's API: give the money back to the shopper directly and record it on the order.",
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
-/** Medusa's payment methods a checkout payment answers, and where each finds the checkout facts. */
-const FACTS_READ_FROM = {
-  initiatePayment: "context",
-  authorizePayment: "data",
-  getPaymentStatus: "data",
-  retrievePayment: "data",
-  updatePayment: "data",
-  capturePayment: "data",
-  refundPayment: "data",
-  cancelPayment: "data",
-  deletePayment: "data",
-} as const satisfies Record<string, "context" | "data">
-
 /** The session records a mono checkout payment (throws on malformed checkout facts). */
 export function isCheckoutPayment(input: { data?: Record<string, unknown> }): boolean {
   return readCheckoutPayment(input.data) !== undefined
@@ -81,14 +68,6 @@ export function isCheckoutPayment(input: { data?: Record<string, unknown> }): bo
 /** The checkout workflow starts this session for a mono checkout payment (throws on malformed facts). */
 export function opensCheckoutPayment(input: InitiatePaymentInput): boolean {
   return checkoutPaymentFromContext(input.context) !== undefined
-}
-
-/** For wrappers run before a provider method: is this call one that `CheckoutPayments` answers? */
-export function isCheckoutPaymentCall(operation: string, args: unknown[]): boolean {
-  const source = FACTS_READ_FROM[operation as keyof typeof FACTS_READ_FROM]
-  if (!source) return false
-  const input = args[0] as { data?: Record<string, unknown>; context?: unknown } | undefined
-  return source === "context" ? checkoutPaymentFromContext(input?.context) !== undefined : readCheckoutPayment(input?.data) !== undefined
 }
 
 /** The data of a session the provider started itself: undefined keys are not stored, so a storefront's `monobank_checkout` does not survive. */

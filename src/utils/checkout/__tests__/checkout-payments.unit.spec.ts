@@ -28,7 +28,6 @@ import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../checkout-payment"
 import {
   CheckoutPayments,
   isCheckoutPayment,
-  isCheckoutPaymentCall,
   opensCheckoutPayment,
   withoutCheckoutPayment,
 } from "../checkout-payments"
@@ -242,12 +241,11 @@ describe("every monobank payment provider, as registered", () => {
 })
 
 describe("telling a checkout payment call from the provider's own", () => {
-  it("reads the workflow's context when a session starts and the data afterwards, for the nine payment methods only", () => {
+  it("reads the workflow's context when a session starts and the data afterwards", () => {
     const facts = { [CHECKOUT_PAYMENT_KEY]: paid }
-    expect(isCheckoutPaymentCall("initiatePayment", [{ context: facts }])).toBe(true)
-    expect(isCheckoutPaymentCall("initiatePayment", [{ data: facts }])).toBe(false)
-    expect(isCheckoutPaymentCall("authorizePayment", [{ data: facts }])).toBe(true)
-    expect(isCheckoutPaymentCall("authorizePayment", [{ data: { invoiceId: "inv_1" } }])).toBe(false)
-    expect(isCheckoutPaymentCall("getWebhookActionAndData", [{ data: facts }])).toBe(false)
+    expect(opensCheckoutPayment({ amount: 1, currency_code: "uah", context: facts } as InitiatePaymentInput)).toBe(true)
+    expect(opensCheckoutPayment({ amount: 1, currency_code: "uah", data: facts } as InitiatePaymentInput)).toBe(false)
+    expect(isCheckoutPayment({ data: facts })).toBe(true)
+    expect(isCheckoutPayment({ data: { invoiceId: "inv_1" } })).toBe(false)
   })
 })
