@@ -43,6 +43,7 @@ import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
 import { InstallmentOrders } from "./orders"
 import { lockingModuleOf } from "../../utils/module-container"
+import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, paymentStateOfSession, type RefundRecords } from "../../utils/medusa-payments"
 import {
   CheckoutPayments,
@@ -62,7 +63,7 @@ import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
 import { clientFor, depsWithStoredSettings, refuseOutsideLimits, type InstallmentsDeps } from "./stored-settings"
 
-export const INSTALLMENTS_IDENTIFIER = "monobank-installments"
+export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
 /** How long a refund waits for another refund of the same order to finish (seconds). */
 const RETURN_LOCK_TIMEOUT_S = 60

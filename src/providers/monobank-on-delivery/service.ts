@@ -28,8 +28,9 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
 import { CheckoutPayments, isCheckoutPayment, opensCheckoutPayment } from "../../utils/checkout/checkout-payments"
+import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 
-export const ON_DELIVERY_IDENTIFIER = "monobank-on-delivery"
+export const ON_DELIVERY_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.onDelivery
 
 export const ONLY_ON_CHECKOUT_PAGE =
   "Payment on delivery is offered only on the mono checkout page: send the cart to POST /store/monobank/checkout"

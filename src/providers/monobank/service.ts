@@ -58,6 +58,7 @@ import { depsWithStoredSettings } from "./stored-settings"
 import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { registeredIdOf } from "../../utils/medusa-internals"
+import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import {
   applicationPaymentModule,
   paymentStateOfSession,
@@ -74,7 +75,7 @@ import {
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 
-export const MONOBANK_IDENTIFIER = "monobank"
+export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 
 export class MonobankProviderService extends AbstractPaymentProvider<MonobankOptions> {
   static override identifier = MONOBANK_IDENTIFIER
