@@ -41,7 +41,6 @@ import { callbackKey, checkCallback } from "./callback"
 import { callbackUrlFor, kyivDate } from "./callback-url"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./medusa-status"
-import { InstallmentOrders } from "./orders"
 import { lockingModuleOf } from "../../utils/module-container"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, paymentStateOfSession, type RefundRecords } from "../../utils/medusa-payments"
@@ -61,7 +60,8 @@ import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "./session-data"
 import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "./states"
-import { clientFor, depsWithStoredSettings, refuseOutsideLimits, type InstallmentsDeps } from "./stored-settings"
+import { depsFor, type InstallmentsDeps } from "./deps"
+import { depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
 
 export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
@@ -94,9 +94,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
-    const parsed = resolveInstallmentsOptions(options)
-    const client = clientFor(parsed)
-    this.configuredDeps = { options: parsed, client, orders: new InstallmentOrders(client), logger: cradle.logger, orderLimits: {} }
+    this.configuredDeps = depsFor(resolveInstallmentsOptions(options), cradle.logger)
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */

@@ -6,26 +6,12 @@
  * must be within. Sessions that record a purchase approved on the mono checkout page never ask for
  * it: they read no saved settings and no limits.
  */
-import type { BigNumberInput, Logger } from "@medusajs/framework/types"
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import { InstallmentsClient } from "../../lib/monobank"
+import type { InstallmentsClient } from "../../lib/monobank"
 import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
-import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
-import { InstallmentOrders } from "./orders"
-
-/** What the provider's operations share: the options, the bank client and its order calls, a logger. */
-export type InstallmentsDeps = {
-  options: ResolvedInstallmentsOptions
-  client: InstallmentsClient
-  orders: InstallmentOrders
-  logger: Logger
-  /** Order totals (hryvnia) the store offers installments for, when saved in the admin. */
-  orderLimits: { min?: string; max?: string }
-}
-
-export function clientFor(options: ResolvedInstallmentsOptions): InstallmentsClient {
-  return new InstallmentsClient({ storeId: options.storeId, secret: options.secret, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs })
-}
+import { clientFor, depsFor, type InstallmentsDeps } from "./deps"
+import { resolveInstallmentsOptions } from "./options"
 
 const clients = new Map<string, InstallmentsClient>()
 
@@ -38,7 +24,7 @@ export async function depsWithStoredSettings(configured: InstallmentsDeps, rawOp
   if (!stored) return configured
   const options = resolveInstallmentsOptions(mergeInstallmentsOptions(rawOptions, stored))
   const client = keptClient(clients, JSON.stringify([options.storeId, options.secret, options.baseUrl, options.timeoutMs]), () => clientFor(options))
-  return { options, client, orders: new InstallmentOrders(client), logger: configured.logger, orderLimits: installmentsOrderLimits(stored) }
+  return { ...depsFor(options, configured.logger, client), orderLimits: installmentsOrderLimits(stored) }
 }
 
 /** A new session outside the saved order-total limits is refused before the bank is asked. */
