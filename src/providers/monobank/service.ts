@@ -102,7 +102,8 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const logger = (cradle.logger as Logger | undefined) ?? console
     this.configuredDeps = { client, options: parsed, logger }
     this.verifier = createWebhookVerifier({
-      fetchPublicKey: async () => (await client.getPublicKey()).key,
+      // Fetched with the token in use now (a token saved in the admin replaces the configured one).
+      fetchPublicKey: async () => (await (await this.currentDeps()).client.getPublicKey()).key,
       minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
     })
   }
