@@ -5,8 +5,7 @@
  * so the schema stays the one definition of what is accepted; this only skips its cost on the
  * records every status poll reads. The unit tests check both give the same result.
  */
-import type { InvoiceStatusRecord, PaymentInfo } from "./records"
-import { invoiceStatusSchema } from "./records"
+import { invoiceStatusSchema, type InvoiceStatusRecord, type PaymentInfo } from "./records"
 
 const KNOWN_STATUSES = new Set<unknown>(invoiceStatusSchema.options)
 
