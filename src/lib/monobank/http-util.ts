@@ -61,8 +61,23 @@ export function headerValue(value: string | string[] | undefined): string | unde
   return Array.isArray(value) ? value[0] : value
 }
 
+/** Characters URLSearchParams leaves as they are. */
+const FORM_SAFE = /^[\w.*-]*$/
+
 export function queryString(query: Record<string, string | undefined> | undefined): string {
   if (!query) return ""
+  let text = ""
+  for (const key of Object.keys(query)) {
+    const value = query[key]
+    if (value === undefined) continue
+    // Ids are form-safe as they are; anything else is encoded by URLSearchParams.
+    if (!FORM_SAFE.test(key) || !FORM_SAFE.test(value)) return encodedQueryString(query)
+    text += `${text ? "&" : "?"}${key}=${value}`
+  }
+  return text
+}
+
+function encodedQueryString(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, value)
   const text = params.toString()

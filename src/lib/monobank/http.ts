@@ -29,6 +29,17 @@ import {
 
 export const DEFAULT_TIMEOUT_MS = 30_000
 
+/**
+ * The calls the bank documents `X-Cms`/`X-Cms-Version` for (acquiring create and payment calls);
+ * every other call goes without them (two headers less to send and parse on each status read).
+ */
+export const CMS_HEADER_ENDPOINTS: ReadonlySet<EndpointKey> = new Set<EndpointKey>([
+  "POST /api/merchant/invoice/create",
+  "POST /api/merchant/invoice/payment-direct",
+  "POST /api/merchant/invoice/sync-payment",
+  "POST /api/merchant/wallet/payment",
+])
+
 export type HttpClientOptions = {
   baseUrl: string
   /** Per-attempt time limit, connection included. */
@@ -77,8 +88,10 @@ export class HttpClient {
   private readonly origin: string
   private readonly pathPrefix: string
   private readonly timeoutMs: number
-  // Private field: credentials in here never show up in console.log / util.inspect.
+  // Private fields: credentials in here never show up in console.log / util.inspect.
   readonly #defaultHeaders: Record<string, string>
+  /** The default headers with X-Cms and X-Cms-Version, for CMS_HEADER_ENDPOINTS. */
+  readonly #cmsHeaders: Record<string, string>
   private readonly retry: RetryOptions
   private readonly ownsDispatcher: boolean
   private dispatcher?: Dispatcher
@@ -99,9 +112,12 @@ export class HttpClient {
     this.#defaultHeaders = {
       accept: "application/json",
       "user-agent": `${PLUGIN_NAME}/${PLUGIN_VERSION}`,
+      ...lowerCaseKeys(options.headers ?? {}),
+    }
+    this.#cmsHeaders = {
       "x-cms": options.cms ?? PLUGIN_NAME,
       "x-cms-version": options.cmsVersion ?? PLUGIN_VERSION,
-      ...lowerCaseKeys(options.headers ?? {}),
+      ...this.#defaultHeaders,
     }
   }
 
@@ -115,10 +131,11 @@ export class HttpClient {
     const policy = this.policyOf(req.endpoint)
     const requestBody =
       req.body === undefined ? undefined : Buffer.from(JSON.stringify(req.body), "utf8")
+    const defaults = CMS_HEADER_ENDPOINTS.has(req.endpoint) ? this.#cmsHeaders : this.#defaultHeaders
     // Reads (no body) send the shared default headers as they are: undici does not change them.
     const headers = requestBody
-      ? { ...this.#defaultHeaders, "content-type": "application/json", ...lowerCaseKeys(req.sign?.(requestBody) ?? {}) }
-      : this.#defaultHeaders
+      ? { ...defaults, "content-type": "application/json", ...lowerCaseKeys(req.sign?.(requestBody) ?? {}) }
+      : defaults
     const target = this.pathPrefix + path + queryString(req.query)
 
     let failedAttempts = 0

@@ -21,14 +21,20 @@ export type Operation<O extends z.ZodType = z.ZodType> = {
   path: string
   input: z.ZodType | null
   output: O
+  /**
+   * Reads the everyday shape of the answer without zod, exactly as `output` would; undefined
+   * hands the body to `output` (which then also reports what is wrong with it).
+   */
+  readPlain?: (body: unknown) => z.output<O> | undefined
 }
 
 export function defineOperation<O extends z.ZodType>(
   endpoint: EndpointKey,
   input: z.ZodType | null,
-  output: O
+  output: O,
+  readPlain?: (body: unknown) => z.output<O> | undefined
 ): Operation<O> {
-  return { endpoint, ...endpointParts(endpoint), input, output }
+  return { endpoint, ...endpointParts(endpoint), input, output, readPlain }
 }
 
 export function endpointParts(endpoint: EndpointKey): { method: string; path: string } {
@@ -56,6 +62,8 @@ export async function runOperation<O extends z.ZodType>(
     timeoutMs: options.timeoutMs,
     signal: options.signal,
   })
+  const plain = operation.readPlain?.(response.body)
+  if (plain !== undefined) return plain
   const policy = http.policyOf(operation.endpoint)
   return parseResponse(operation.output, response, { method, path, policy })
 }

@@ -1,6 +1,6 @@
 import { PLUGIN_VERSION } from "../../../utils/plugin-info"
 import { MonobankApiError } from "../errors"
-import { HttpClient, type HttpClientOptions } from "../http"
+import { CMS_HEADER_ENDPOINTS, HttpClient, type HttpClientOptions } from "../http"
 import { freePort, json, startRawServer } from "./raw-server"
 
 type Server = Awaited<ReturnType<typeof startRawServer>>
@@ -56,8 +56,9 @@ describe("HttpClient: requests", () => {
     const [request] = server.requests
     expect(request.method).toBe("POST")
     expect(request.url).toBe("/api/order/create")
-    expect(request.headers["x-cms"]).toBe("medusa-payment-monobank")
-    expect(request.headers["x-cms-version"]).toBe(PLUGIN_VERSION)
+    // The bank documents X-Cms for the acquiring create and payment calls only.
+    expect(request.headers["x-cms"]).toBeUndefined()
+    expect(request.headers["x-cms-version"]).toBeUndefined()
     expect(request.headers["x-token"]).toBe("test-token")
     expect(request.headers["content-type"]).toBe("application/json")
     expect(request.headers.signature).toBe("sig")
@@ -68,6 +69,23 @@ describe("HttpClient: requests", () => {
     expect(response).toMatchObject({ status: 200, traceId: "trace-1", body: { ok: true }, attempts: 1 })
   })
 
+  it("sends X-Cms and X-Cms-Version on the acquiring create and payment calls", async () => {
+    const server = await serve((_req, res) => json(res, 200, {}))
+    const { http } = client(server.url)
+    for (const endpoint of CMS_HEADER_ENDPOINTS) await http.request({ endpoint, body: {} })
+    expect([...CMS_HEADER_ENDPOINTS]).toEqual([
+      "POST /api/merchant/invoice/create",
+      "POST /api/merchant/invoice/payment-direct",
+      "POST /api/merchant/invoice/sync-payment",
+      "POST /api/merchant/wallet/payment",
+    ])
+    for (const request of server.requests) {
+      expect(request.headers["x-cms"]).toBe("medusa-payment-monobank")
+      expect(request.headers["x-cms-version"]).toBe(PLUGIN_VERSION)
+      expect(request.headers["x-token"]).toBe("test-token")
+    }
+  })
+
   it("lets the caller override X-Cms headers, builds query strings and keeps a base path", async () => {
     const server = await serve((_req, res) => json(res, 200, ""))
     const { http } = client(`${server.url}/proxy/`, { cms: "my-shop", cmsVersion: "9.9.9" })
@@ -75,10 +93,15 @@ describe("HttpClient: requests", () => {
       endpoint: "GET /api/merchant/invoice/status",
       query: { invoiceId: "p2 x&y", absent: undefined },
     })
+    await http.request({ endpoint: "POST /api/merchant/invoice/create", body: { amount: 1 } })
     expect(server.requests[0].url).toBe("/proxy/api/merchant/invoice/status?invoiceId=p2+x%26y")
-    expect(server.requests[0].headers["x-cms"]).toBe("my-shop")
-    expect(server.requests[0].headers["x-cms-version"]).toBe("9.9.9")
+    expect(server.requests[0].headers["x-cms"]).toBeUndefined()
+    expect(server.requests[0].headers["x-cms-version"]).toBeUndefined()
+    expect(server.requests[0].headers["x-token"]).toBe("test-token")
     expect(server.requests[0].headers["content-type"]).toBeUndefined()
+    expect(server.requests[1].url).toBe("/proxy/api/merchant/invoice/create")
+    expect(server.requests[1].headers["x-cms"]).toBe("my-shop")
+    expect(server.requests[1].headers["x-cms-version"]).toBe("9.9.9")
     expect(response.body).toEqual({})
   })
 

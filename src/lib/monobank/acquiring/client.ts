@@ -8,17 +8,28 @@ import type { HttpClient } from "../http"
 import { defineOperation as op, runOperation, type CallOptions, type Operation } from "../operation"
 import { createTokenHttpClient, type TokenClientOptions } from "../token-auth"
 import * as s from "./schemas"
+import { readPlainInvoiceStatusRecord } from "./status-record-reader"
 
 export const ACQUIRING_BASE_URL = "https://api.monobank.ua"
 
 const OPERATIONS = {
   createInvoice: op("POST /api/merchant/invoice/create", s.invoiceCreateRequestSchema, s.invoiceCreateResponseSchema),
-  getInvoiceStatus: op("GET /api/merchant/invoice/status", s.invoiceIdRequestSchema, s.invoiceStatusRecordSchema),
+  getInvoiceStatus: op(
+    "GET /api/merchant/invoice/status",
+    s.invoiceIdRequestSchema,
+    s.invoiceStatusRecordSchema,
+    readPlainInvoiceStatusRecord
+  ),
   cancelInvoice: op("POST /api/merchant/invoice/cancel", s.invoiceCancelRequestSchema, s.cancelResponseSchema),
   removeInvoice: op("POST /api/merchant/invoice/remove", s.invoiceIdRequestSchema, s.emptyResponseSchema),
   finalizeInvoice: op("POST /api/merchant/invoice/finalize", s.invoiceFinalizeRequestSchema, s.finalizeResponseSchema),
   paymentDirect: op("POST /api/merchant/invoice/payment-direct", s.paymentDirectRequestSchema, s.paymentResultSchema),
-  syncPayment: op("POST /api/merchant/invoice/sync-payment", s.syncPaymentRequestSchema, s.invoiceStatusRecordSchema),
+  syncPayment: op(
+    "POST /api/merchant/invoice/sync-payment",
+    s.syncPaymentRequestSchema,
+    s.invoiceStatusRecordSchema,
+    readPlainInvoiceStatusRecord
+  ),
   walletPayment: op("POST /api/merchant/wallet/payment", s.walletPaymentRequestSchema, s.paymentResultSchema),
   listWalletCards: op("GET /api/merchant/wallet", s.walletIdQuerySchema, s.walletResponseSchema),
   deleteWalletCard: op("DELETE /api/merchant/wallet/card", s.cardTokenQuerySchema, s.emptyResponseSchema),
