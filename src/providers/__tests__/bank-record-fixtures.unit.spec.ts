@@ -12,7 +12,7 @@ import {
 } from "../../lib/monobank"
 import { parseErrorBody } from "../../lib/monobank/http-util"
 import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
-import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../monobank/status"
+import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../../utils/acquiring/status"
 import { describeOrderState } from "../monobank-installments/states"
 
 type Fixture = { source: string; shape: string; expect: Record<string, unknown>; record: unknown }

@@ -7,9 +7,9 @@ import { MonobankProviderService } from "./service"
 import { withStoredCardSettings } from "./stored-settings"
 
 export { MonobankProviderService, MONOBANK_IDENTIFIER } from "./service"
-export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type MonobankOptionsInput } from "./options"
-export type { MonobankData, RefundRecord } from "./payment-data"
-export type { MonobankWebhookFacts } from "./webhook"
+export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type MonobankOptionsInput } from "../../utils/acquiring/options"
+export type { MonobankData, RefundRecord } from "../../utils/acquiring/payment-data"
+export type { MonobankWebhookFacts } from "../../utils/acquiring/webhook-facts"
 
 // Settings saved in the admin apply over the options (./stored-settings).
 export default ModuleProvider(Modules.PAYMENT, {

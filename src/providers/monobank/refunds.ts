@@ -24,7 +24,7 @@ import {
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "./payment-data"
+import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "../../utils/acquiring/payment-data"
 import {
   bankRefundKey,
   BOOKED_BY,
@@ -36,8 +36,8 @@ import {
   type RefundBook,
   type RefundLedger,
   type RefundRow,
-} from "./refund-ledger"
-import { isHoldRelease, refundableMinor } from "./status"
+} from "../../utils/acquiring/refund-ledger"
+import { isHoldRelease, refundableMinor } from "../../utils/acquiring/status"
 
 /** Refunds on the invoice that moved or may still move money (not hold releases, not failed). */
 function liveRefunds(record: InvoiceStatusRecord): CancelListItem[] {

@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../lib/monobank"
-import { parseMonobankOptions } from "../../providers/monobank/options"
+import { parseMonobankOptions } from "../../utils/acquiring/options"
 import { monobankProviderOptions } from "../../utils/monobank-configuration"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
 

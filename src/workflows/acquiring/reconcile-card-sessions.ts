@@ -9,10 +9,10 @@ import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
-import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../providers/monobank/payment-data"
-import { toBankAmount } from "../../providers/monobank/start-payment"
-import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
-import { webhookFacts } from "../../providers/monobank/webhook"
+import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
+import { toBankAmount } from "../../utils/acquiring/invoice-amount"
+import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
+import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
   isDueSession,
   listDueSessions,

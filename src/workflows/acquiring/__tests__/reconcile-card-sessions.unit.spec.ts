@@ -1,6 +1,6 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { MonobankApiError, type InvoiceStatusRecord } from "../../../lib/monobank"
-import type { MonobankData } from "../../../providers/monobank/payment-data"
+import type { MonobankData } from "../../../utils/acquiring/payment-data"
 import { isBankUnavailable } from "../card-invoice-reader"
 import { CARD_STATUS_ROUTE, cardLastReconciledAt, coreWebhookInput } from "../reconcile-card-sessions"
 

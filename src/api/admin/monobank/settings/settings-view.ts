@@ -16,7 +16,7 @@ import {
   type StoredSettings,
 } from "../../../../modules/monobank-settings"
 import { SETTINGS_KEY_ENV, settingsKeysFrom } from "../../../../modules/monobank-settings/secret-box"
-import { parseMonobankOptions } from "../../../../providers/monobank/options"
+import { parseMonobankOptions } from "../../../../utils/acquiring/options"
 import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
 import { mergeCardOptions, mergeInstallmentsOptions } from "../../../../utils/effective-settings"
 import { monobankProvidersOf } from "../../../../utils/monobank-configuration"

@@ -8,9 +8,9 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
-import { refundRecordedOnOrder, retireRefund } from "../../utils/failed-refund-requests"
-import { requirePaymentModule, type RefundRecords } from "../../utils/medusa-payments"
-import { lockingModuleOf, type Cradle } from "../../utils/module-container"
+import { refundRecordedOnOrder, retireRefund } from "../failed-refund-requests"
+import { requirePaymentModule, type RefundRecords } from "../medusa-payments"
+import { lockingModuleOf, type Cradle } from "../module-container"
 
 
 /** Refund metadata: the key (`bankRefundKey`) of the bank refund this Medusa refund books. */

@@ -1,7 +1,7 @@
 import type { InvoiceStatusRecord } from "../../../lib/monobank"
 import { applyStatus, readMonobankData, statusFacts, type MonobankData } from "../payment-data"
-import { isStale, latestStored, needsBankConfirmation } from "../webhook"
-import { paymentMethodIdFor, walletIdFor } from "../wallet"
+import { isStale, latestStored, needsBankConfirmation } from "../../../providers/monobank/webhook"
+import { paymentMethodIdFor, walletIdFor } from "../../../providers/monobank/wallet"
 
 const base: MonobankData = { invoiceId: "inv1", amount: 1000, ccy: 980, paymentType: "hold", status: "created" }
 

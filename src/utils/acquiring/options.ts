@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { ACQUIRING_BASE_URL, isHttpUrl } from "../../lib/monobank"
-import { parsePluginOptions } from "../../utils/plugin-options"
+import { parsePluginOptions } from "../plugin-options"
 
 /** Placeholder in `redirectUrl` replaced by the payment session id. */
 export const SESSION_ID_PLACEHOLDER = "{session_id}"

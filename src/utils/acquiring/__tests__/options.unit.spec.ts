@@ -1,5 +1,5 @@
 import { buildRedirectUrl, parseMonobankOptions } from "../options"
-import { MonobankProviderService } from "../service"
+import { MonobankProviderService } from "../../../providers/monobank/service"
 
 const valid = {
   token: "test-token",
