@@ -13,7 +13,7 @@ import {
 import { parseErrorBody } from "../../lib/monobank/http-util"
 import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
 import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../../utils/acquiring/status"
-import { describeOrderState } from "../monobank-installments/states"
+import { describeOrderState } from "../../utils/installments/states"
 
 type Fixture = { source: string; shape: string; expect: Record<string, unknown>; record: unknown }
 

@@ -3,9 +3,9 @@ import { MonobankInstallmentsProviderService } from "./service"
 import { withStoredInstallmentsSettings } from "./stored-settings"
 
 export { MonobankInstallmentsProviderService, INSTALLMENTS_IDENTIFIER } from "./service"
-export type { MonobankInstallmentsOptions } from "./options"
-export { INSTALLMENT_STATES, describeOrderState } from "./states"
-export type { InstallmentOutcome, InstallmentStatus, RequiredAction } from "./states"
+export type { MonobankInstallmentsOptions } from "../../utils/installments/options"
+export { INSTALLMENT_STATES, describeOrderState } from "../../utils/installments/states"
+export type { InstallmentOutcome, InstallmentStatus, RequiredAction } from "../../utils/installments/states"
 
 // Settings saved in the admin apply over the options (./stored-settings).
 export default ModuleProvider(Modules.PAYMENT, {

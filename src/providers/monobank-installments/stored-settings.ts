@@ -11,7 +11,7 @@ import { InstallmentsClient } from "../../lib/monobank"
 import { beforeEachOperation, PAYMENT_OPERATIONS } from "../../utils/before-each-operation"
 import { isCheckoutPaymentCall } from "../../utils/checkout/checkout-payments"
 import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
-import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./options"
+import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { InstallmentOrders } from "./orders"
 import type { MonobankInstallmentsProviderService } from "./service"
 

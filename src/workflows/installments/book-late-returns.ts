@@ -8,8 +8,7 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { LEDGER_KEY } from "../../providers/monobank-installments/payment-records"
-import { entriesToBook, lateReturnNote, readLedger } from "../../providers/monobank-installments/return-ledger"
+import { entriesToBook, lateReturnNote, LEDGER_KEY, readLedger } from "../../utils/installments/return-ledger"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "./constants"
 
 /** Ledgers untouched for longer than this have nothing left in doubt (the window is 15 minutes). */

@@ -8,7 +8,7 @@
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { readOrderId } from "../../providers/monobank-installments/session-data"
+import { readOrderId } from "../../utils/installments/session-data"
 import {
   isDueSession,
   listDueSessions,

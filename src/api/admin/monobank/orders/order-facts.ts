@@ -9,7 +9,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../lib/monobank"
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
-import { describeOrderState } from "../../../../providers/monobank-installments/states"
+import { describeOrderState } from "../../../../utils/installments/states"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
 import { checkoutModule, registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
 import { deliveryInWords } from "../../../../workflows/checkout/delivery-words"

@@ -17,7 +17,7 @@ import {
 } from "../../../../modules/monobank-settings"
 import { SETTINGS_KEY_ENV, settingsKeysFrom } from "../../../../modules/monobank-settings/secret-box"
 import { parseMonobankOptions } from "../../../../utils/acquiring/options"
-import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { resolveInstallmentsOptions } from "../../../../utils/installments/options"
 import { mergeCardOptions, mergeInstallmentsOptions } from "../../../../utils/effective-settings"
 import { monobankProvidersOf } from "../../../../utils/monobank-configuration"
 import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"

@@ -18,7 +18,7 @@ import {
   type CartForInstallments,
 } from "../../../../providers/monobank-installments/cart-context"
 import { toMedusaInputError } from "../../../../providers/monobank-installments/input-errors"
-import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { resolveInstallmentsOptions } from "../../../../utils/installments/options"
 import { mergeInstallmentsOptions, storedSettingsOf } from "../../../../utils/effective-settings"
 import { refusalOf, type SessionRequest } from "../../../../providers/monobank-installments/session-request"
 import { monobankProviderOptions } from "../../../../utils/monobank-configuration"

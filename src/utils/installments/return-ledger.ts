@@ -10,6 +10,9 @@
  */
 import { toKopecks } from "./amounts"
 
+/** The key of the ledger in the Medusa payment's `metadata`. */
+export const LEDGER_KEY = "monobank_installment_returns"
+
 export const IN_DOUBT_WINDOW_MS = 15 * 60_000
 
 export type ReturnStatus = "sent" | "made" | "abandoned"

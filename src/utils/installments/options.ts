@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { INSTALLMENTS_BASE_URLS, type InstallmentsEnvironment } from "../../lib/monobank"
-import { parsePluginOptions } from "../../utils/plugin-options"
+import { parsePluginOptions } from "../plugin-options"
 
 export const MIN_PARTS = 3
 export const MAX_PARTS = 25

@@ -4,7 +4,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { FIREWALL_BLOCKED, isMonobankApiError } from "../../lib/monobank"
-import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../../utils/bank-errors"
+import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../bank-errors"
 
 const LABEL = "monobank installments"
 const UNANSWERED_ADVICE = "Try again in a minute"

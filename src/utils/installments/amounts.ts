@@ -6,7 +6,7 @@
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { fromMinorUnits, toInstallmentSum } from "../../lib/monobank"
-import { toBankMinorUnits } from "../../utils/bank-amounts"
+import { toBankMinorUnits } from "../bank-amounts"
 
 /** 1234.565 -> 123457n. Throws a MedusaError (INVALID_DATA) on anything that is not a finite number. */
 export function toKopecks(amount: BigNumberInput): bigint {
