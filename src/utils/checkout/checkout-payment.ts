@@ -9,7 +9,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { checkoutPaymentMethodSchema } from "../../lib/monobank"
-import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
+import type { RecordedPayment } from "./outcome"
 
 /** Key in the payment session context (set by the workflow) and in the session / payment data. */
 export const CHECKOUT_PAYMENT_KEY = "monobank_checkout"

@@ -7,9 +7,9 @@
  */
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../lib/monobank"
 import { deliveryMethodSchema, fromCheckoutAmount } from "../../lib/monobank"
-import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
+import type { RecordedPayment } from "../../utils/checkout/outcome"
 import type { CheckoutPayment } from "../../utils/checkout/checkout-payment"
-import type { DeliveryData } from "../../providers/monobank-checkout/delivery-data"
+import type { DeliveryData } from "../../utils/checkout/delivery-data"
 import { deliveryInWords, regionInWords, toCarrierPoint } from "./delivery-words"
 
 /** mono checkout delivers in Ukraine only. */

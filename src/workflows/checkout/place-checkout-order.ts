@@ -9,7 +9,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../lib/monobank"
-import type { CheckoutOutcome } from "../../modules/monobank-checkout/outcome"
+import type { CheckoutOutcome } from "../../utils/checkout/outcome"
 import { cartUpdateFromRecord } from "./order-details"
 import { forgetRolledBackOrderStep } from "./steps/forget-rolled-back-order"
 import { linkCheckoutOrderStep } from "./steps/link-checkout-order"

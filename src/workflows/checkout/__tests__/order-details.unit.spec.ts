@@ -1,6 +1,6 @@
 import { startEmulator } from "../../../../emulator"
 import { CheckoutClient, type CheckoutOrderRecord } from "../../../lib/monobank"
-import { validateDeliveryData } from "../../../providers/monobank-checkout/delivery-data"
+import { validateDeliveryData } from "../../../utils/checkout/delivery-data"
 import { cartUpdateFromRecord, checkoutPaymentFromRecord, deliveryDataFromRecord } from "../order-details"
 import { statusAfterRead } from "../steps/record-checkout-state"
 

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
-import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome"
+import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import type { LoadedCheckoutOrder } from "./load-checkout-order"
 import { checkoutModule } from "./module"
 

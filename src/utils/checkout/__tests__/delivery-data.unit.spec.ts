@@ -1,4 +1,3 @@
-import { checkoutDeliveryContext, MonobankCheckoutFulfillmentService } from "../service"
 import { DELIVERY_REQUIREMENTS, validateDeliveryData } from "../delivery-data"
 
 const branch = {
@@ -45,43 +44,5 @@ describe("mono checkout delivery data", () => {
 
   it("has a requirement list for every delivery method", () => {
     expect(Object.keys(DELIVERY_REQUIREMENTS).sort()).toEqual(["courier", "np_box", "np_brnm", "pickup"])
-  })
-})
-
-describe("the monobank-checkout fulfillment provider", () => {
-  const provider = new MonobankCheckoutFulfillmentService()
-
-  it("offers the four delivery methods of the checkout page, priced at 0", async () => {
-    expect((await provider.getFulfillmentOptions()).map((option) => option.id)).toEqual(["pickup", "courier", "np_brnm", "np_box"])
-    expect(await provider.validateOption({ id: "np_box" })).toBe(true)
-    expect(await provider.validateOption({ id: "drone" })).toBe(false)
-    expect(await provider.canCalculate()).toBe(true)
-    expect(await provider.calculatePrice()).toEqual({ calculated_amount: 0, is_calculated_price_tax_inclusive: true })
-  })
-
-  it("hands the checked delivery data to the fulfillment", async () => {
-    expect(await provider.createFulfillment(branch)).toEqual({ data: branch, labels: [] })
-    await expect(provider.createFulfillment({ ...branch, branch_id: "" })).rejects.toThrow(/branch_id/)
-  })
-})
-
-describe("the monobank-checkout shipping options outside mono checkout", () => {
-  const provider = new MonobankCheckoutFulfillmentService()
-  // What Medusa passes when a storefront adds a shipping method: the cart, plus the stock location.
-  const storefrontContext = { id: "cart_1", email: "x@example.test", metadata: { monobank_checkout_delivery: { checkout_order_id: "o-1" } }, from_location: {} }
-
-  it("are refused for a storefront's shipping method, whatever data it forges", async () => {
-    for (const data of [{ delivery_method: "pickup" }, { ...branch, checkout_order_id: "o-1" }]) {
-      await expect(provider.validateFulfillmentData({ id: data.delivery_method }, data, storefrontContext)).rejects.toThrow(
-        /offered only on the mono checkout page/
-      )
-    }
-    await expect(provider.validateFulfillmentData({ id: "pickup" }, { delivery_method: "pickup" })).rejects.toThrow(/only on the mono checkout page/)
-  })
-
-  it("are accepted from the checkout workflow, for the checkout order it places", async () => {
-    const data = { ...branch, checkout_order_id: "o-1" }
-    expect(await provider.validateFulfillmentData({ id: "np_brnm" }, data, checkoutDeliveryContext("o-1"))).toEqual(data)
-    await expect(provider.validateFulfillmentData({ id: "np_brnm" }, data, checkoutDeliveryContext("o-2"))).rejects.toThrow(/only on the mono checkout page/)
   })
 })

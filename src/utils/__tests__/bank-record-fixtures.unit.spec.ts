@@ -11,9 +11,9 @@ import {
   orderStateInfoSchema,
 } from "../../lib/monobank"
 import { parseErrorBody } from "../../lib/monobank/http-util"
-import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
-import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../../utils/acquiring/status"
-import { describeOrderState } from "../../utils/installments/states"
+import { readCheckoutOutcome } from "../checkout/outcome"
+import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../acquiring/status"
+import { describeOrderState } from "../installments/states"
 
 type Fixture = { source: string; shape: string; expect: Record<string, unknown>; record: unknown }
 
