@@ -1,7 +1,7 @@
 /**
  * Refunds. Medusa refunds go to the bank as `cancel` with `extRef` = the Medusa refund id. Before
  * anything is sent, the invoice's `cancelList` is compared with the refunds Medusa has booked
- * (see ./refund-ledger), under a lock per invoice:
+ * (see utils/acquiring/refund-ledger), under a lock per invoice:
  * - a refund Medusa already sent (its id is an `extRef`) is not sent again;
  * - a bank refund no Medusa refund books yet (its answer was lost and Medusa deleted the refund,
  *   or it was made in the cabinet) is booked by a refund of exactly its amount, without a bank

@@ -9,7 +9,7 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { invoiceStatusSchema, isOutcomeUnknown } from "../../lib/monobank"
-import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "./basket"
+import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "../../utils/acquiring/basket"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"

@@ -6,7 +6,7 @@ import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { stripUndefined } from "../../lib/monobank"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
-import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
+import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "../../utils/acquiring/basket"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildInvoiceRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"

@@ -6,7 +6,7 @@
  */
 import { z } from "zod"
 import type { BasketOrderItem } from "../../lib/monobank"
-import { toBankLineTotals } from "../../utils/bank-amounts"
+import { toBankLineTotals } from "../bank-amounts"
 
 export const BASKET_DATA_KEY = "monobank_basket"
 

@@ -6,8 +6,8 @@
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
-import { BASKET_DATA_KEY, basketLinesFromCart, CART_BASKET_FIELDS, type CartForBasket } from "./basket"
+import { CARD_PROVIDER_PREFIX } from "../../../utils/provider-ids"
+import { BASKET_DATA_KEY, basketLinesFromCart, CART_BASKET_FIELDS, type CartForBasket } from "../../../utils/acquiring/basket"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
