@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { MONOBANK_CHECKOUT_MODULE } from "../../modules/monobank-checkout"
-import { checkoutModule } from "./steps/module"
+import { checkoutModule } from "../../modules/monobank-checkout/resolve"
 
 type Container = Pick<MedusaContainer, "resolve">
 

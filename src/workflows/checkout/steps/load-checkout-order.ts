@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
 import { existingOrderIds, linkedOrderOf } from "../linked-order"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutOrder = {
   id: string

@@ -7,7 +7,7 @@ import { offeredMethods, type RequestedMethods } from "../offered-methods"
 import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../order-request"
 import { checkoutShippingOptions, regionPaymentProviders } from "../store-lookups"
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { checkout_order_id: string; redirect_url: string }
 

@@ -4,7 +4,7 @@ import { fromCheckoutAmount, UAH_CCY, type CheckoutOrderRecord } from "../../../
 import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { checkoutPaymentFromRecord } from "../order-details"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 import { isBankAmountOf } from "../../../utils/bank-amounts"
 
 export type CheckoutPaymentPlan = {

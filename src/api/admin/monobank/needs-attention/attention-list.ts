@@ -10,7 +10,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
-import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { linkedOrdersOf } from "../../../../workflows/checkout/linked-order"
 
 export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const

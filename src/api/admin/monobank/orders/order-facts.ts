@@ -11,7 +11,7 @@ import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from 
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { describeOrderState } from "../../../../utils/installments/states"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
-import { checkoutModule, registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { checkoutModule, registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { deliveryInWords } from "../../../../workflows/checkout/delivery-words"
 import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/linked-order"
 import {

@@ -20,7 +20,7 @@ import { parseMonobankOptions } from "../../../../utils/acquiring/options"
 import { resolveInstallmentsOptions } from "../../../../utils/installments/options"
 import { mergeCardOptions, mergeInstallmentsOptions } from "../../../../utils/effective-settings"
 import { monobankProvidersOf } from "../../../../utils/monobank-configuration"
-import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 
 export type ApiSettingsView = {
   /** Saved in the admin; a field left out uses `defaults`. */

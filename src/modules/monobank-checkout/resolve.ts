@@ -1,5 +1,5 @@
-import { MONOBANK_CHECKOUT_MODULE } from "../../../modules/monobank-checkout"
-import type { MonobankCheckoutModuleService } from "../../../modules/monobank-checkout/service"
+import { MONOBANK_CHECKOUT_MODULE } from "./"
+import type { MonobankCheckoutModuleService } from "./service"
 
 type Container = { resolve: (key: string) => unknown }
 
