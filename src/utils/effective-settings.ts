@@ -11,7 +11,7 @@ import {
   type SettingsApi,
   type StoredSettings,
 } from "../modules/monobank-settings"
-import { readCheckoutOptions, type CheckoutOptions } from "../modules/monobank-checkout/options"
+import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
 import { applicationModule } from "./module-container"
 

@@ -1,4 +1,5 @@
-import { MONOBANK_CHECKOUT_MODULE } from "./"
+/** The mono checkout module from a workflow / route / job container, for the code that uses it. */
+import { MONOBANK_CHECKOUT_MODULE } from "."
 import type { MonobankCheckoutModuleService } from "./service"
 
 type Container = { resolve: (key: string) => unknown }

@@ -6,8 +6,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CheckoutPaymentMethod, DeliveryMethod } from "../../lib/monobank"
-import type { CheckoutOptions } from "../../modules/monobank-checkout/options"
-import { MAX_PAYMENTS_NUMBER, MIN_PAYMENTS_NUMBER } from "../../modules/monobank-checkout/options"
+import type { CheckoutOptions } from "../../utils/checkout/options"
+import { MAX_PAYMENTS_NUMBER, MIN_PAYMENTS_NUMBER } from "../../utils/checkout/options"
 
 export type RequestedMethods = {
   dlv_method_list?: DeliveryMethod[]

@@ -1,7 +1,7 @@
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCreateOrderRequest } from "../../../lib/monobank"
-import { callbackUrlOf, returnUrlOf } from "../../../modules/monobank-checkout/options"
+import { callbackUrlOf, returnUrlOf } from "../../../utils/checkout/options"
 import { bankOrderRef } from "../../../modules/monobank-checkout/order-ref"
 import { offeredMethods, type RequestedMethods } from "../offered-methods"
 import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../order-request"

@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_BASE_URLS } from "../../../../lib/monobank"
-import { CHECKOUT_CALLBACK_PATH, type CheckoutOptions } from "../../../../modules/monobank-checkout/options"
+import { CHECKOUT_CALLBACK_PATH, type CheckoutOptions } from "../../../../utils/checkout/options"
 import {
   MONOBANK_SETTINGS_MODULE,
   SETTINGS_SCHEMAS,

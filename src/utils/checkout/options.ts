@@ -12,8 +12,8 @@ import {
   isHttpUrl,
   type CheckoutPaymentMethod,
 } from "../../lib/monobank"
-import { parsePluginOptions } from "../../utils/plugin-options"
-import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX, ON_DELIVERY_PROVIDER_PREFIX } from "../../utils/provider-ids"
+import { parsePluginOptions } from "../plugin-options"
+import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX, ON_DELIVERY_PROVIDER_PREFIX } from "../provider-ids"
 
 /** Placeholder in `returnUrl` replaced by the cart id. */
 export const CART_ID_PLACEHOLDER = "{cart_id}"
