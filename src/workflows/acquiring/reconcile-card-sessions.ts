@@ -27,7 +27,7 @@ import {
   type SessionReconcileSummary,
 } from "../../utils/session-reconcile"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
-import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./card-invoice-reader"
+import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */

@@ -10,7 +10,7 @@ import {
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../lib/monobank"
 import type { CheckoutOutcome } from "../../utils/checkout/outcome"
-import { cartUpdateFromRecord } from "./order-details"
+import { cartUpdateFromRecord } from "./utils/order-details"
 import { forgetRolledBackOrderStep } from "./steps/forget-rolled-back-order"
 import { linkCheckoutOrderStep } from "./steps/link-checkout-order"
 import { markCheckoutCompletedStep } from "./steps/mark-checkout-completed"

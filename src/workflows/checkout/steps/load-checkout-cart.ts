@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { CheckoutCart } from "../order-request"
+import type { CheckoutCart } from "../utils/order-request"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutCart = {

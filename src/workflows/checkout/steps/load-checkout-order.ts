@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
-import { existingOrderIds, linkedOrderOf } from "../linked-order"
+import { existingOrderIds, linkedOrderOf } from "../utils/linked-order"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutOrder = {

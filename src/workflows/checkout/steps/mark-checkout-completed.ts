@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { existingOrderIds } from "../linked-order"
+import { existingOrderIds } from "../utils/linked-order"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export const markCheckoutCompletedStepId = "monobank-checkout-mark-completed"

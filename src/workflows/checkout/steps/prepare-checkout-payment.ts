@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCheckoutAmount, UAH_CCY, type CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
-import { checkoutPaymentFromRecord } from "../order-details"
+import { checkoutPaymentFromRecord } from "../utils/order-details"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 import { isBankAmountOf } from "../../../utils/bank-amounts"
 

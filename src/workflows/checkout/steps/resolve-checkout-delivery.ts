@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import { checkoutDeliveryContext } from "../../../utils/checkout/fulfillment"
-import { shippingMethodName } from "../delivery-words"
-import { deliveryDataFromRecord } from "../order-details"
-import { checkoutShippingOptions } from "../store-lookups"
+import { shippingMethodName } from "../utils/delivery-words"
+import { deliveryDataFromRecord } from "../utils/order-details"
+import { checkoutShippingOptions } from "../utils/store-lookups"
 
 export type CheckoutDelivery = {
   /** Shipping methods the cart had before (chosen in the storefront): replaced by the bank's choice. */

@@ -11,7 +11,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
-import { linkedOrdersOf } from "../../../../workflows/checkout/linked-order"
+import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
 
 export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]

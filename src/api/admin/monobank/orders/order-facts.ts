@@ -10,10 +10,10 @@ import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../l
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { describeOrderState } from "../../../../utils/installments/states"
-import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
+import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
 import { checkoutModule, registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
-import { deliveryInWords } from "../../../../workflows/checkout/delivery-words"
-import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/linked-order"
+import { deliveryInWords } from "../../../../workflows/checkout/utils/delivery-words"
+import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/utils/linked-order"
 import {
   CAPTURE_MEANS,
   CARD_STATUS_MEANING,

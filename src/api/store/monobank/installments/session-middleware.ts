@@ -22,7 +22,7 @@ import { resolveInstallmentsOptions } from "../../../../utils/installments/optio
 import { mergeInstallmentsOptions, storedSettingsOf } from "../../../../utils/effective-settings"
 import { refusalOf, type SessionRequest } from "../../../../providers/monobank-installments/session-request"
 import { monobankProviderOptions } from "../../../../utils/monobank-configuration"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/constants"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/utils/constants"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 type Collection = {

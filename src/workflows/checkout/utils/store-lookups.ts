@@ -5,8 +5,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { deliveryMethodSchema, type DeliveryMethod } from "../../lib/monobank"
-import { CHECKOUT_FULFILLMENT_IDENTIFIER } from "../../utils/checkout/fulfillment"
+import { deliveryMethodSchema, type DeliveryMethod } from "../../../lib/monobank"
+import { CHECKOUT_FULFILLMENT_IDENTIFIER } from "../../../utils/checkout/fulfillment"
 
 export type CheckoutShippingOption = {
   id: string

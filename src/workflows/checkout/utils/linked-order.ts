@@ -6,8 +6,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { MONOBANK_CHECKOUT_MODULE } from "../../modules/monobank-checkout"
-import { checkoutModule } from "../../modules/monobank-checkout/resolve"
+import { MONOBANK_CHECKOUT_MODULE } from "../../../modules/monobank-checkout"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 type Container = Pick<MedusaContainer, "resolve">
 

@@ -5,10 +5,10 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../lib/monobank"
-import { parseMonobankOptions } from "../../utils/acquiring/options"
-import { monobankProviderOptions } from "../../utils/monobank-configuration"
-import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
+import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../../lib/monobank"
+import { parseMonobankOptions } from "../../../utils/acquiring/options"
+import { monobankProviderOptions } from "../../../utils/monobank-configuration"
+import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
 
 export type CardInvoiceReader = (providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>
 

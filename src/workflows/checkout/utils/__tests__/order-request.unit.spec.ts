@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { fromMinorUnits, toMinorUnits } from "../../../lib/monobank"
+import { fromMinorUnits, toMinorUnits } from "../../../../lib/monobank"
 import { buildCheckoutOrderRequest, checkoutAmountOf, productsOf, type CheckoutCart } from "../order-request"
 
 const choices = {

@@ -1,8 +1,8 @@
-import { startEmulator } from "../../../../emulator"
-import { CheckoutClient, type CheckoutOrderRecord } from "../../../lib/monobank"
-import { validateDeliveryData } from "../../../utils/checkout/delivery-data"
+import { startEmulator } from "../../../../../emulator"
+import { CheckoutClient, type CheckoutOrderRecord } from "../../../../lib/monobank"
+import { validateDeliveryData } from "../../../../utils/checkout/delivery-data"
 import { cartUpdateFromRecord, checkoutPaymentFromRecord, deliveryDataFromRecord } from "../order-details"
-import { statusAfterRead } from "../steps/record-checkout-state"
+import { statusAfterRead } from "../../steps/record-checkout-state"
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>
 let client: CheckoutClient

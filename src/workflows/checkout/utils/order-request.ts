@@ -15,8 +15,8 @@ import {
   type CheckoutPaymentMethod,
   type CheckoutProduct,
   type DeliveryMethod,
-} from "../../lib/monobank"
-import { toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../../utils/bank-amounts"
+} from "../../../lib/monobank"
+import { toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../../../utils/bank-amounts"
 
 export const CHECKOUT_CURRENCY = "uah"
 const MAX_NAME_LENGTH = 255

@@ -1,5 +1,5 @@
 /** Payment module container keys of this provider: `pp_monobank-installments_<id>`. */
-export { INSTALLMENTS_PROVIDER_PREFIX } from "../../utils/provider-ids"
+export { INSTALLMENTS_PROVIDER_PREFIX } from "../../../utils/provider-ids"
 
 /** Session statuses that can still change at the bank and have no Medusa payment yet. */
 export const OPEN_SESSION_STATUSES: readonly string[] = ["pending", "requires_more"]

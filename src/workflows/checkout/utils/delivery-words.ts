@@ -3,7 +3,7 @@
  * parcel locker number in the address and in the shipping method's name, and the region written
  * so that it does not read as part of the city's name.
  */
-import type { CheckoutOrderRecord, DeliveryMethod } from "../../lib/monobank"
+import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
 
 /** Our words per method, for a record without the bank's own `delivery_method_desc`. */
 export const DELIVERY_METHOD_WORDS = {

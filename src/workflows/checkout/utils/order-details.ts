@@ -5,11 +5,11 @@
  * line and its street on the second, for a courier the street from `delivery_branch_address`), the
  * delivery data for the shipping method, and the payment facts for the payment session.
  */
-import type { CheckoutOrderRecord, DeliveryMethod } from "../../lib/monobank"
-import { deliveryMethodSchema, fromCheckoutAmount } from "../../lib/monobank"
-import type { RecordedPayment } from "../../utils/checkout/outcome"
-import type { CheckoutPayment } from "../../utils/checkout/checkout-payment"
-import type { DeliveryData } from "../../utils/checkout/delivery-data"
+import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
+import { deliveryMethodSchema, fromCheckoutAmount } from "../../../lib/monobank"
+import type { RecordedPayment } from "../../../utils/checkout/outcome"
+import type { CheckoutPayment } from "../../../utils/checkout/checkout-payment"
+import type { DeliveryData } from "../../../utils/checkout/delivery-data"
 import { deliveryInWords, regionInWords, toCarrierPoint } from "./delivery-words"
 
 /** mono checkout delivers in Ukraine only. */

@@ -5,10 +5,10 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
-import { toMedusaBankError } from "../../utils/installments/bank-errors"
-import { resolveInstallmentsOptions } from "../../utils/installments/options"
-import { monobankProviderOptions } from "../../utils/monobank-configuration"
+import { InstallmentsClient, type OrderStateInfo } from "../../../lib/monobank"
+import { toMedusaBankError } from "../../../utils/installments/bank-errors"
+import { resolveInstallmentsOptions } from "../../../utils/installments/options"
+import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 
 export type InstallmentOrderReader = (providerId: string, orderId: string) => Promise<OrderStateInfo>
 

@@ -5,9 +5,9 @@
  * sales channel, a payment method needs its Medusa payment provider enabled in the cart's region.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { CheckoutPaymentMethod, DeliveryMethod } from "../../lib/monobank"
-import type { CheckoutOptions } from "../../utils/checkout/options"
-import { MAX_PAYMENTS_NUMBER, MIN_PAYMENTS_NUMBER } from "../../utils/checkout/options"
+import type { CheckoutPaymentMethod, DeliveryMethod } from "../../../lib/monobank"
+import type { CheckoutOptions } from "../../../utils/checkout/options"
+import { MAX_PAYMENTS_NUMBER, MIN_PAYMENTS_NUMBER } from "../../../utils/checkout/options"
 
 export type RequestedMethods = {
   dlv_method_list?: DeliveryMethod[]
