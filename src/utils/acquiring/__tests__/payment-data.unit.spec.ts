@@ -1,7 +1,5 @@
 import type { InvoiceStatusRecord } from "../../../lib/monobank"
 import { applyStatus, readMonobankData, statusFacts, type MonobankData } from "../payment-data"
-import { isStale, latestStored, needsBankConfirmation } from "../../../providers/monobank/webhook"
-import { paymentMethodIdFor, walletIdFor } from "../../../providers/monobank/wallet"
 
 const base: MonobankData = { invoiceId: "inv1", amount: 1000, ccy: 980, paymentType: "hold", status: "created" }
 
@@ -36,43 +34,5 @@ describe("payment data kept in Medusa", () => {
   it("reads only data that has an invoice", () => {
     expect(readMonobankData({ session_id: "payses_1" })).toBeUndefined()
     expect(readMonobankData({ ...base, extra: 1 })).toMatchObject({ invoiceId: "inv1", extra: 1 })
-  })
-})
-
-describe("webhook ordering", () => {
-  const stored = { ...base, status: "success" as const, modifiedDate: "2026-01-01T10:00:05.000Z" }
-
-  it("a webhook older than the stored state is stale; an equal one (duplicate) is not", () => {
-    expect(isStale(record({ status: "processing", modifiedDate: "2026-01-01T10:00:01.000Z" }), stored)).toBe(true)
-    expect(isStale(record({ status: "success", modifiedDate: stored.modifiedDate }), stored)).toBe(false)
-    expect(isStale(record({}), undefined)).toBe(false)
-  })
-
-  it("asks the bank when a webhook goes backwards or money went back", () => {
-    expect(needsBankConfirmation(record({ status: "processing", modifiedDate: "2026-01-01T11:00:00.000Z" }), stored)).toBe(true)
-    expect(needsBankConfirmation(record({ status: "reversed" }), undefined)).toBe(true)
-    expect(needsBankConfirmation(record({ status: "hold" }), { ...base, status: "processing" })).toBe(false)
-  })
-
-  it("compares against the newest of session and payment data", () => {
-    const latest = latestStored({
-      sessionData: { ...base, status: "hold", modifiedDate: "2026-01-01T10:00:00.000Z" },
-      paymentData: { ...base, status: "success", modifiedDate: "2026-01-01T10:05:00.000Z" },
-    })
-    expect(latest?.status).toBe("success")
-  })
-})
-
-describe("wallet ids", () => {
-  it("derives the same walletId for a customer every time, without revealing the customer id", () => {
-    expect(walletIdFor("cus_01ABC")).toBe(walletIdFor("cus_01ABC"))
-    expect(walletIdFor("cus_01ABC")).not.toBe(walletIdFor("cus_01ABD"))
-    expect(walletIdFor("cus_01ABC")).not.toContain("cus_01ABC")
-  })
-
-  it("names a saved card without exposing its token", () => {
-    const id = paymentMethodIdFor("token-123")
-    expect(id).toMatch(/^mbcard_[\w-]{24}$/)
-    expect(id).not.toContain("token-123")
   })
 })
