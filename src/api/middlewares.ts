@@ -1,5 +1,5 @@
 import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
-import { addMonobankBasket } from "../providers/monobank/store-middleware"
+import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
 

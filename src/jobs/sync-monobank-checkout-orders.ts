@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncDueCheckoutOrders, type ReconcileSummary } from "../workflows/checkout/reconcile"
-import { registeredCheckoutModule } from "../workflows/checkout/steps/module"
+import { registeredCheckoutModule } from "../modules/monobank-checkout/resolve"
 
 export default async function syncMonobankCheckoutOrdersJob(container: MedusaContainer): Promise<ReconcileSummary | undefined> {
   if (!registeredCheckoutModule(container)?.isConfigured()) return undefined

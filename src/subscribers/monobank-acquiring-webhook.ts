@@ -7,7 +7,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import type { MonobankWebhookFacts, MonobankWebhookResult } from "../providers/monobank/webhook"
+import type { MonobankWebhookFacts, MonobankWebhookResult } from "../utils/acquiring/webhook-facts"
 import { syncMonobankInvoiceWorkflow } from "../workflows/acquiring"
 
 type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }

@@ -11,8 +11,8 @@ import {
   type SettingsApi,
   type StoredSettings,
 } from "../modules/monobank-settings"
-import { readCheckoutOptions, type CheckoutOptions } from "../modules/monobank-checkout/options"
-import { parseMonobankOptions, type MonobankOptions } from "../providers/monobank/options"
+import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
+import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
 import { applicationModule } from "./module-container"
 
 export async function storedSettingsOf<A extends SettingsApi>(api: A): Promise<StoredSettings<A> | undefined> {

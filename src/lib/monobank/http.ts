@@ -4,7 +4,7 @@
  * capture, error parsing and the retry policy of `retry.ts`.
  */
 import { Pool, type Dispatcher } from "undici"
-import { PLUGIN_NAME, PLUGIN_VERSION } from "../../utils/plugin-info"
+import { PLUGIN_NAME, PLUGIN_VERSION } from "./plugin-info"
 import { AttemptAbort } from "./attempt-abort"
 import { MonobankApiError, type MonobankApiErrorInit } from "./errors"
 import {

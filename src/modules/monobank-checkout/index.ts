@@ -11,8 +11,8 @@ export const MONOBANK_CHECKOUT_MODULE = "monobankCheckout"
 
 export { MonobankCheckoutModuleService } from "./service"
 export { MonobankCheckoutOrder, CHECKOUT_ORDER_STATUSES, type CheckoutOrderStatus } from "./models/checkout-order"
-export { readCheckoutOptions, type CheckoutOptions, type CheckoutOptionsInput } from "./options"
-export { readCheckoutOutcome, type CheckoutOutcome } from "./outcome"
+export { readCheckoutOptions, type CheckoutOptions, type CheckoutOptionsInput } from "../../utils/checkout/options"
+export { readCheckoutOutcome, type CheckoutOutcome } from "../../utils/checkout/outcome"
 
 export default Module(MONOBANK_CHECKOUT_MODULE, {
   service: MonobankCheckoutModuleService,

@@ -15,7 +15,7 @@ import {
 } from "../../lib/monobank"
 import { MonobankCheckoutOrder, type CheckoutOrderStatus } from "./models/checkout-order"
 import { checkoutLockTtlSeconds } from "./lock-ttl"
-import { readCheckoutOptions, type CheckoutOptions } from "./options"
+import { readCheckoutOptions, type CheckoutOptions } from "../../utils/checkout/options"
 import { keptClient, mergeCheckoutOptions, storedSettingsOf } from "../../utils/effective-settings"
 
 /** The SQL side of the module's MikroORM entity manager, as far as this service uses it. */

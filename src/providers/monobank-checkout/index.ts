@@ -6,8 +6,9 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { MonobankCheckoutFulfillmentService } from "./service"
 
-export { MonobankCheckoutFulfillmentService, CHECKOUT_FULFILLMENT_IDENTIFIER } from "./service"
-export { validateDeliveryData, DELIVERY_REQUIREMENTS, type DeliveryData } from "./delivery-data"
+export { MonobankCheckoutFulfillmentService } from "./service"
+export { CHECKOUT_FULFILLMENT_IDENTIFIER } from "../../utils/checkout/fulfillment"
+export { validateDeliveryData, DELIVERY_REQUIREMENTS, type DeliveryData } from "../../utils/checkout/delivery-data"
 
 export default ModuleProvider(Modules.FULFILLMENT, {
   services: [MonobankCheckoutFulfillmentService],

@@ -11,25 +11,12 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { deliveryMethodSchema, type DeliveryMethod } from "../../lib/monobank"
-import { DELIVERY_LABELS, validateDeliveryData } from "./delivery-data"
-
-export const CHECKOUT_FULFILLMENT_IDENTIFIER = "monobank-checkout"
-
-/**
- * Key the checkout workflow sets in the validation *context*, next to nothing else. Medusa builds
- * that context from the cart (its own fields, not data a storefront sends), so a storefront can
- * put anything in a shipping method's data but never this.
- */
-export const CHECKOUT_DELIVERY_CONTEXT_KEY = "monobank_checkout_delivery"
+import { DELIVERY_LABELS, validateDeliveryData } from "../../utils/checkout/delivery-data"
+import { CHECKOUT_DELIVERY_CONTEXT_KEY, CHECKOUT_FULFILLMENT_IDENTIFIER } from "../../utils/checkout/fulfillment"
 
 export const ONLY_ON_CHECKOUT_PAGE_DELIVERY =
   "mono checkout shipping options are offered only on the mono checkout page, where the shopper chooses " +
   "and pays delivery: send the cart to POST /store/monobank/checkout, or pick another shipping option"
-
-/** The context the checkout workflow validates its delivery data with. */
-export function checkoutDeliveryContext(checkoutOrderId: string): Record<string, unknown> {
-  return { [CHECKOUT_DELIVERY_CONTEXT_KEY]: { checkout_order_id: checkoutOrderId } }
-}
 
 function fromCheckoutWorkflow(context: unknown, data: Record<string, unknown>): boolean {
   const marker = (context as Record<string, unknown> | undefined)?.[CHECKOUT_DELIVERY_CONTEXT_KEY] as

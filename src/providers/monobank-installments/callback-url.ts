@@ -6,7 +6,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { registeredProviderIds } from "../../utils/medusa-internals"
-import type { ResolvedInstallmentsOptions } from "./options"
+import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 
 const IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 

@@ -5,7 +5,7 @@
  * overwriting whatever the storefront sent under them.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { toKopecks } from "./amounts"
+import { toKopecks } from "../../utils/installments/amounts"
 import type { CartLine } from "./products"
 
 export type CartForInstallments = {

@@ -1,7 +1,7 @@
 /** What the provider's operations share: the options, the bank client and its order calls, a logger. */
 import type { Logger } from "@medusajs/framework/types"
 import { InstallmentsClient } from "../../lib/monobank"
-import type { ResolvedInstallmentsOptions } from "./options"
+import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { InstallmentOrders } from "./orders"
 
 export type InstallmentsDeps = {

@@ -4,7 +4,7 @@
  * English and Ukrainian, since the storefront usually shows it as is.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { Texts } from "./states"
+import type { Texts } from "../../utils/installments/states"
 
 export type InputProblem =
   | { code: "currency_not_supported"; currency: string }

@@ -4,9 +4,9 @@
  */
 import type { BigNumberInput, PaymentCustomerDTO } from "@medusajs/framework/types"
 import type { CreateOrderRequest } from "../../lib/monobank"
-import { formatUah, toHryvnia, toKopecks } from "./amounts"
+import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { InstallmentInputError } from "./input-errors"
-import type { ResolvedInstallmentsOptions } from "./options"
+import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { normalizeUkrainianPhone } from "./phone"
 import { readCartLines, toInstallmentProducts, wholeOrderProduct } from "./products"
 

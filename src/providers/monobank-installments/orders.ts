@@ -6,7 +6,7 @@
  */
 import type { Logger } from "@medusajs/framework/types"
 import { isMonobankApiError, type InstallmentsClient, type OrderData, type OrderStateInfo } from "../../lib/monobank"
-import { isRefusedByBank } from "./bank-errors"
+import { isRefusedByBank } from "../../utils/installments/bank-errors"
 
 type CreateOrderRequest = Parameters<InstallmentsClient["createOrder"]>[0]
 

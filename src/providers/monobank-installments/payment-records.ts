@@ -8,15 +8,13 @@
  * answered with an error (see ../../utils/failed-refund-requests).
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { readLateReturnNote, readLedger, type LedgerEntry } from "./return-ledger"
+import { LEDGER_KEY, readLateReturnNote, readLedger, type LedgerEntry } from "../../utils/installments/return-ledger"
 import {
   refundRecordedOnOrder,
   retireRefund,
   type MedusaRefundRow,
 } from "../../utils/failed-refund-requests"
 import type { RefundRecords } from "../../utils/medusa-payments"
-
-export const LEDGER_KEY = "monobank_installment_returns"
 
 export type PaymentLedger = {
   paymentId: string

@@ -15,9 +15,9 @@ import {
   failedRequestToRetry,
   REPLACES_REFUND,
 } from "../../utils/failed-refund-requests"
-import { formatUah, toHryvnia, toKopecks } from "./amounts"
+import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import type { PaymentLedger } from "./payment-records"
-import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "./return-ledger"
+import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "../../utils/installments/return-ledger"
 
 const MIN_RETURN_KOPECKS = 100n
 /** Reads of the bank's list after a lost answer, and the pause between them. */

@@ -4,7 +4,7 @@
  * writes session data, not these rows.
  */
 import { siblingSessions, type PaymentReads } from "../../utils/medusa-payments"
-import { readOrderId } from "./session-data"
+import { readOrderId } from "../../utils/installments/session-data"
 
 /** Statuses of a session whose order may be money Medusa holds, payment recorded or not yet. */
 const HOLDS_MONEY: readonly string[] = ["authorized", "captured"]

@@ -9,7 +9,7 @@
 import type { BigNumberInput, PaymentCustomerDTO } from "@medusajs/framework/types"
 import { kyivDate } from "./callback-url"
 import { InstallmentInputError } from "./input-errors"
-import type { ResolvedInstallmentsOptions } from "./options"
+import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { planCreateOrder } from "./order-request"
 
 export type SessionRequest = {

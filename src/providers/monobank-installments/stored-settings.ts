@@ -11,7 +11,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { InstallmentsClient } from "../../lib/monobank"
 import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
 import { clientFor, depsFor, type InstallmentsDeps } from "./deps"
-import { resolveInstallmentsOptions } from "./options"
+import { resolveInstallmentsOptions } from "../../utils/installments/options"
 
 const clients = new Map<string, InstallmentsClient>()
 

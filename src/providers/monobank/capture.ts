@@ -7,8 +7,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { applyStatus, type MonobankData } from "./payment-data"
-import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "./status"
+import { applyStatus, type MonobankData } from "../../utils/acquiring/payment-data"
+import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "../../utils/acquiring/status"
 
 export async function readInvoice(deps: ProviderDeps, invoiceId: string): Promise<InvoiceStatusRecord> {
   try {

@@ -1,7 +1,7 @@
 /** What the provider's operations share: the bank client, the options and a logger. */
 import type { Logger } from "@medusajs/framework/types"
 import { currencyAlphaCode, fromMinorUnits, type AcquiringClient } from "../../lib/monobank"
-import type { MonobankOptions } from "./options"
+import type { MonobankOptions } from "../../utils/acquiring/options"
 
 export type ProviderDeps = {
   client: AcquiringClient

@@ -6,9 +6,9 @@ import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { MonobankProviderService } from "./service"
 
 export { MonobankProviderService, MONOBANK_IDENTIFIER } from "./service"
-export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type MonobankOptionsInput } from "./options"
-export type { MonobankData, RefundRecord } from "./payment-data"
-export type { MonobankWebhookFacts } from "./webhook"
+export { monobankOptionsSchema, parseMonobankOptions, type MonobankOptions, type MonobankOptionsInput } from "../../utils/acquiring/options"
+export type { MonobankData, RefundRecord } from "../../utils/acquiring/payment-data"
+export type { MonobankWebhookFacts } from "../../utils/acquiring/webhook-facts"
 
 export default ModuleProvider(Modules.PAYMENT, {
   services: [MonobankProviderService],

@@ -6,7 +6,7 @@ import {
   type MerchantPaymInfo,
   type WalletPaymentRequest,
 } from "../../lib/monobank"
-import { buildRedirectUrl, type MonobankOptions } from "./options"
+import { buildRedirectUrl, type MonobankOptions } from "../../utils/acquiring/options"
 
 export type PaymentStart = {
   sessionId: string

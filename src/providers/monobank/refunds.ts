@@ -1,7 +1,7 @@
 /**
  * Refunds. Medusa refunds go to the bank as `cancel` with `extRef` = the Medusa refund id. Before
  * anything is sent, the invoice's `cancelList` is compared with the refunds Medusa has booked
- * (see ./refund-ledger), under a lock per invoice:
+ * (see utils/acquiring/refund-ledger), under a lock per invoice:
  * - a refund Medusa already sent (its id is an `extRef`) is not sent again;
  * - a bank refund no Medusa refund books yet (its answer was lost and Medusa deleted the refund,
  *   or it was made in the cabinet) is booked by a refund of exactly its amount, without a bank
@@ -24,7 +24,7 @@ import {
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "./payment-data"
+import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "../../utils/acquiring/payment-data"
 import {
   bankRefundKey,
   BOOKED_BY,
@@ -36,8 +36,8 @@ import {
   type RefundBook,
   type RefundLedger,
   type RefundRow,
-} from "./refund-ledger"
-import { isHoldRelease, refundableMinor } from "./status"
+} from "../../utils/acquiring/refund-ledger"
+import { isHoldRelease, refundableMinor } from "../../utils/acquiring/status"
 
 /** Refunds on the invoice that moved or may still move money (not hold releases, not failed). */
 function liveRefunds(record: InvoiceStatusRecord): CancelListItem[] {

@@ -9,16 +9,16 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { invoiceStatusSchema, isOutcomeUnknown } from "../../lib/monobank"
-import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "./basket"
+import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "../../utils/acquiring/basket"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
-import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "./payment-data"
+import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { cardTokenOf } from "./saved-cards"
 import { mergeSessionData, removeSessionDataKey } from "../../utils/medusa-internals"
 import type { Cradle } from "../../utils/module-container"
-import { SESSION_STATUS } from "./status"
+import { SESSION_STATUS } from "../../utils/acquiring/status"
 
 /** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
 export const CHARGE_CLAIM_KEY = "savedCardCharge" satisfies (typeof BOOKKEEPING_KEYS)[number]

@@ -8,11 +8,11 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { readInvoice, releaseInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { buildRedirectUrl } from "./options"
+import { buildRedirectUrl } from "../../utils/acquiring/options"
 import { stripUndefined, UAH_CCY, type InvoiceStatusRecord } from "../../lib/monobank"
-import { applyStatus, type MonobankData } from "./payment-data"
+import { applyStatus, type MonobankData } from "../../utils/acquiring/payment-data"
 import { startPayment, type StartInput } from "./start-payment"
-import { refundableMinor } from "./status"
+import { refundableMinor } from "../../utils/acquiring/status"
 
 const REPLACEABLE = new Set(["created", "failure", "expired"])
 

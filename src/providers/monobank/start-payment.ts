@@ -4,13 +4,13 @@
  */
 import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { currencyNumericCode, isSupportedCurrency, stripUndefined } from "../../lib/monobank"
-import { toBankMinorUnits } from "../../utils/bank-amounts"
-import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
+import { stripUndefined } from "../../lib/monobank"
+import { toBankAmount } from "../../utils/acquiring/invoice-amount"
+import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "../../utils/acquiring/basket"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildInvoiceRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
-import { sessionInputSchema, type MonobankData } from "./payment-data"
+import { sessionInputSchema, type MonobankData } from "../../utils/acquiring/payment-data"
 import type { SavedCardPayment } from "./saved-card-charge"
 import { cardTokenOf, requireWalletId } from "./saved-cards"
 import { walletIdOf } from "./wallet"
@@ -27,18 +27,6 @@ export type StartInput = {
 type InvoiceBase = Pick<MonobankData, "reference" | "amount" | "ccy" | "paymentType">
 
 export type Started = { data: MonobankData | SavedCardPayment; status: PaymentSessionStatus }
-
-/**
- * Medusa amount (major units) -> bank minor units + numeric currency, rounded to whole minor
- * units by the plugin's one rule (`utils/bank-amounts`), with a clear error.
- */
-export function toBankAmount(amount: BigNumberInput, currency: string | number): { amount: number; ccy: number } {
-  if (!isSupportedCurrency(currency)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank cannot take payments in ${String(currency).toUpperCase()}`)
-  }
-  const ccy = typeof currency === "number" ? currency : currencyNumericCode(currency)
-  return { amount: toBankMinorUnits(amount, ccy), ccy }
-}
 
 export async function startPayment(deps: ProviderDeps, input: StartInput): Promise<Started> {
   const { amount, ccy } = toBankAmount(input.amount, input.currencyCode)

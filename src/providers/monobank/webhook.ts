@@ -5,7 +5,7 @@
  * stored state disagree, or money went back to the shopper, the bank's current status is read and
  * used instead (the bank is authoritative; a webhook is a hint).
  */
-import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
   fromMinorUnits,
@@ -16,23 +16,10 @@ import {
 } from "../../lib/monobank"
 import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "../../utils/medusa-payments"
-import { readMonobankData, toInstant, type MonobankData } from "./payment-data"
+import { readMonobankData, toInstant, type MonobankData } from "../../utils/acquiring/payment-data"
 import { isChargeInFlight, isChargeOutcomeUnknown, readSavedCardPayment } from "./saved-card-charge"
-import { capturedMinor, STATUS_RANK, webhookAction } from "./status"
-
-/** What the plugin's own subscriber needs beyond the core's `session_id`/`amount`. */
-export type MonobankWebhookFacts = Pick<
-  InvoiceStatusRecord,
-  "invoiceId" | "status" | "amount" | "ccy" | "finalAmount" | "modifiedDate" | "failureReason" | "errCode"
-> & {
-  cancelList: NonNullable<InvoiceStatusRecord["cancelList"]>
-  /** Minor units the bank took (before refunds). */
-  capturedAmount: number
-}
-
-export type MonobankWebhookResult = WebhookActionResult & {
-  data?: WebhookActionResult["data"] & { monobank?: MonobankWebhookFacts }
-}
+import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
+import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 
 export type WebhookDeps = ProviderDeps & {
   verifier: WebhookVerifier
@@ -87,21 +74,6 @@ export function needsBankConfirmation(record: InvoiceStatusRecord, stored: Monob
   if (record.status === "reversed" || (record.cancelList?.length ?? 0) > 0) return true
   if (!stored?.status) return false
   return STATUS_RANK[record.status] < STATUS_RANK[stored.status]
-}
-
-export function webhookFacts(record: InvoiceStatusRecord): MonobankWebhookFacts {
-  return {
-    invoiceId: record.invoiceId,
-    status: record.status,
-    amount: record.amount,
-    ccy: record.ccy,
-    finalAmount: record.finalAmount,
-    modifiedDate: record.modifiedDate,
-    failureReason: record.failureReason,
-    errCode: record.errCode,
-    cancelList: record.cancelList ?? [],
-    capturedAmount: capturedMinor(record),
-  }
 }
 
 async function adoptLostCharge(

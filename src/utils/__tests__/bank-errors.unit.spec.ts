@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, MonobankApiError, stripUndefined } from "../../lib/monobank"
 import { toMedusaError } from "../../providers/monobank/errors"
-import { toMedusaBankError } from "../../providers/monobank-installments/bank-errors"
+import { toMedusaBankError } from "../installments/bank-errors"
 
 const timeout = new MonobankApiError({ kind: "timeout", method: "POST", path: "/x", outcomeUnknown: true, traceId: "t-1" })
 const invalid = new MonobankApiError({ kind: "validation", method: "POST", path: "/x", detail: "amount: required" })

@@ -9,7 +9,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { checkoutPaymentMethodSchema } from "../../lib/monobank"
-import type { RecordedPayment } from "../../modules/monobank-checkout/outcome"
+import type { RecordedPayment } from "./outcome"
 
 /** Key in the payment session context (set by the workflow) and in the session / payment data. */
 export const CHECKOUT_PAYMENT_KEY = "monobank_checkout"
@@ -30,7 +30,7 @@ export const checkoutPaymentSchema = z.preprocess(withCheckoutOrderId, z.object(
   /** What the bank was given as order_ref: the cart id. */
   order_ref: z.string().min(1),
   payment_method: checkoutPaymentMethodSchema,
-  /** How Medusa records it: see PLACED_PAYMENT in modules/monobank-checkout/outcome. */
+  /** How Medusa records it: see PLACED_PAYMENT in ./outcome. */
   payment: z.enum(["captured", "authorized"]),
   general_status: z.string(),
   payment_status: z.string().nullable(),

@@ -32,7 +32,7 @@ import type {
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { CheckoutClient, CheckoutPaymentMethod } from "../../lib/monobank"
 import { isBankAmountOf } from "../bank-amounts"
-import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
+import { readCheckoutOutcome } from "./outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
   CHECKOUT_SESSION_STATUS,

@@ -9,10 +9,10 @@ import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
-import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../providers/monobank/payment-data"
-import { toBankAmount } from "../../providers/monobank/start-payment"
-import { capturedMinor, refundableMinor, webhookAction } from "../../providers/monobank/status"
-import { webhookFacts } from "../../providers/monobank/webhook"
+import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
+import { toBankAmount } from "../../utils/acquiring/invoice-amount"
+import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
+import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
   isDueSession,
   listDueSessions,
@@ -27,7 +27,7 @@ import {
   type SessionReconcileSummary,
 } from "../../utils/session-reconcile"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
-import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./card-invoice-reader"
+import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */

@@ -6,7 +6,7 @@
  */
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { MonobankWebhookFacts } from "../../providers/monobank/webhook"
+import type { MonobankWebhookFacts } from "../../utils/acquiring/webhook-facts"
 import { bookBankRefundsStep } from "./steps/bank-refunds"
 import { loadMonobankRecordsStep } from "./steps/load-records"
 import { cancelReleasedHoldStep, markSessionUnpaidStep } from "./steps/unpaid-outcomes"

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { RequestedMethods } from "./offered-methods"
+import type { RequestedMethods } from "./utils/offered-methods"
 import { createBankCheckoutOrderStep } from "./steps/create-bank-checkout-order"
 import { loadCheckoutCartStep } from "./steps/load-checkout-cart"
 import { planCheckoutLockStep } from "./steps/plan-checkout-lock"

@@ -7,8 +7,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
 import { isDueForSync, RECONCILE_WINDOW_MS } from "../../utils/reconcile-schedule"
-import { linkedOrdersOf } from "./linked-order"
-import { checkoutModule } from "./steps/module"
+import { linkedOrdersOf } from "./utils/linked-order"
+import { checkoutModule } from "../../modules/monobank-checkout/resolve"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
 
 // The schedule is shared with the card / installment session reconcile.

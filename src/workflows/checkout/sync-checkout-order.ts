@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { readCheckoutOutcome, type CheckoutOutcome } from "../../modules/monobank-checkout/outcome"
+import { readCheckoutOutcome, type CheckoutOutcome } from "../../utils/checkout/outcome"
 import { placeMonobankCheckoutOrderWorkflow } from "./place-checkout-order"
 import { dropDeadOrderLinkStep } from "./steps/drop-dead-order-link"
 import { fetchCheckoutRecordStep } from "./steps/fetch-checkout-record"

@@ -16,8 +16,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cartIdOfOrderRef } from "../../modules/monobank-checkout/order-ref"
-import { readCheckoutOutcome } from "../../modules/monobank-checkout/outcome"
-import { checkoutModule } from "./steps/module"
+import { readCheckoutOutcome } from "../../utils/checkout/outcome"
+import { checkoutModule } from "../../modules/monobank-checkout/resolve"
 import { recordFacts } from "./steps/record-checkout-state"
 import { syncMonobankCheckoutOrderWorkflow, type MonobankCheckoutSummary } from "./sync-checkout-order"
 

@@ -8,9 +8,8 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { LEDGER_KEY } from "../../providers/monobank-installments/payment-records"
-import { entriesToBook, lateReturnNote, readLedger } from "../../providers/monobank-installments/return-ledger"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "./constants"
+import { entriesToBook, lateReturnNote, LEDGER_KEY, readLedger } from "../../utils/installments/return-ledger"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "./utils/constants"
 
 /** Ledgers untouched for longer than this have nothing left in doubt (the window is 15 minutes). */
 const LOOK_BACK_MS = 2 * 24 * 60 * 60_000

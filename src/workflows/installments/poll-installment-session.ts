@@ -12,7 +12,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { MONOBANK_BANK_READS_MODULE, type MonobankBankReadsModuleService } from "../../modules/monobank-bank-reads"
-import { INSTALLMENTS_PROVIDER_PREFIX, POLL_READ_INTERVAL_MS } from "./constants"
+import { INSTALLMENTS_PROVIDER_PREFIX, POLL_READ_INTERVAL_MS } from "./utils/constants"
 import type { InstallmentSessionSummary } from "./steps/summarize-installment-session"
 import { syncInstallmentSessionWorkflow, type InstallmentPoll } from "./sync-installment-session"
 

@@ -8,7 +8,7 @@
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { readOrderId } from "../../providers/monobank-installments/session-data"
+import { readOrderId } from "../../utils/installments/session-data"
 import {
   isDueSession,
   listDueSessions,
@@ -20,7 +20,7 @@ import {
   type SessionReconcileResult,
   type SessionReconcileSummary,
 } from "../../utils/session-reconcile"
-import { INSTALLMENTS_PROVIDER_PREFIX, OPEN_SESSION_STATUSES } from "./constants"
+import { INSTALLMENTS_PROVIDER_PREFIX, OPEN_SESSION_STATUSES } from "./utils/constants"
 import { syncInstallmentSessionWorkflow } from "./sync-installment-session"
 
 /** The provider notes every bank read in the session's data as `checked_at`: the schedule uses it. */

@@ -1,4 +1,4 @@
-import { PLUGIN_VERSION } from "../../../utils/plugin-info"
+import { PLUGIN_VERSION } from "../plugin-info"
 import { MonobankApiError } from "../errors"
 import { CMS_HEADER_ENDPOINTS, HttpClient, type HttpClientOptions } from "../http"
 import { freePort, json, startRawServer } from "./raw-server"

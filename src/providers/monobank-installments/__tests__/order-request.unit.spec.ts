@@ -1,5 +1,5 @@
 import { InstallmentInputError } from "../input-errors"
-import { resolveInstallmentsOptions } from "../options"
+import { resolveInstallmentsOptions } from "../../../utils/installments/options"
 import { planCreateOrder, type OrderRequestInput } from "../order-request"
 
 const options = resolveInstallmentsOptions({

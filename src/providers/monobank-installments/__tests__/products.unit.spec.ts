@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { toHryvnia, toKopecks } from "../amounts"
+import { toHryvnia, toKopecks } from "../../../utils/installments/amounts"
 import { readCartLines, toInstallmentProducts, wholeOrderProduct } from "../products"
 
 const kopecksOf = (products: { count: number; sum: number }[]) =>

@@ -1,4 +1,4 @@
-import { resolveInstallmentsOptions } from "../options"
+import { resolveInstallmentsOptions } from "../../../utils/installments/options"
 import { refusalOf, type SessionRequest } from "../session-request"
 
 const options = resolveInstallmentsOptions({ storeId: "store", secret: "secret", baseUrl: "http://127.0.0.1:1", allowedParts: [3, 4, 6] })

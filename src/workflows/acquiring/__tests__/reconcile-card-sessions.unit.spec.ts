@@ -1,7 +1,7 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { MonobankApiError, type InvoiceStatusRecord } from "../../../lib/monobank"
-import type { MonobankData } from "../../../providers/monobank/payment-data"
-import { isBankUnavailable } from "../card-invoice-reader"
+import type { MonobankData } from "../../../utils/acquiring/payment-data"
+import { isBankUnavailable } from "../utils/card-invoice-reader"
 import { CARD_STATUS_ROUTE, cardLastReconciledAt, coreWebhookInput } from "../reconcile-card-sessions"
 
 const stored: MonobankData = { invoiceId: "inv_1", amount: 130456, ccy: 980, paymentType: "debit", status: "created" }

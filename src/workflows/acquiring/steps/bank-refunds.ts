@@ -10,16 +10,16 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, type CancelListItem } from "../../../lib/monobank"
-import type { MonobankData, RefundRecord } from "../../../providers/monobank/payment-data"
+import type { MonobankData, RefundRecord } from "../../../utils/acquiring/payment-data"
 import {
   bankRefundKey,
   BOOKED_BY,
   bookedKeys,
   BOOKS_BANK_REFUND,
   isLostAnswerKey,
-} from "../../../providers/monobank/refund-ledger"
-import { isHoldRelease } from "../../../providers/monobank/status"
-import type { MonobankWebhookFacts } from "../../../providers/monobank/webhook"
+} from "../../../utils/acquiring/refund-ledger"
+import { isHoldRelease } from "../../../utils/acquiring/status"
+import type { MonobankWebhookFacts } from "../../../utils/acquiring/webhook-facts"
 import type { MonobankPaymentRecords } from "./load-records"
 import { writePaymentData } from "./payment-data-writer"
 

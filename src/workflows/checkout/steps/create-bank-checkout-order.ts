@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCreateOrderRequest, CheckoutCreateOrderResult } from "../../../lib/monobank"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export const createBankCheckoutOrderStepId = "monobank-checkout-create-bank-order"
 

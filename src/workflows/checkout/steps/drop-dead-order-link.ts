@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { dropDeadOrderLink } from "../linked-order"
+import { dropDeadOrderLink } from "../utils/linked-order"
 import type { LoadedCheckoutOrder } from "./load-checkout-order"
 
 export const dropDeadOrderLinkStepId = "monobank-checkout-drop-dead-order-link"

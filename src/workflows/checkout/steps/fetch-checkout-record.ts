@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import { cartIdOfOrderRef } from "../../../modules/monobank-checkout/order-ref"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
 

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export const flagCheckoutOrderStepId = "monobank-checkout-flag-order"
 

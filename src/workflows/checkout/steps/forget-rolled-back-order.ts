@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { dropDeadOrderLink } from "../linked-order"
+import { dropDeadOrderLink } from "../utils/linked-order"
 
 export const forgetRolledBackOrderStepId = "monobank-checkout-forget-rolled-back-order"
 

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkoutOrderLinkOf, linkedOrderOf } from "../linked-order"
+import { checkoutOrderLinkOf, linkedOrderOf } from "../utils/linked-order"
 
 export const linkCheckoutOrderStepId = "monobank-checkout-link-order"
 

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { CheckoutCart } from "../order-request"
-import { checkoutModule } from "./module"
+import type { CheckoutCart } from "../utils/order-request"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutCart = {
   cart: CheckoutCart & { region_id?: string | null; sales_channel_id?: string | null }

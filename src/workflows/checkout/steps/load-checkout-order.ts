@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
-import { existingOrderIds, linkedOrderOf } from "../linked-order"
-import { checkoutModule } from "./module"
+import { existingOrderIds, linkedOrderOf } from "../utils/linked-order"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutOrder = {
   id: string

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { existingOrderIds } from "../linked-order"
-import { checkoutModule } from "./module"
+import { existingOrderIds } from "../utils/linked-order"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export const markCheckoutCompletedStepId = "monobank-checkout-mark-completed"
 

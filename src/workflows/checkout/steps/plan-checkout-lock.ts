@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type CheckoutLockPlan = {
   /** Seconds: outlives the worst bank call plus placing the order (see syncLockTtlSeconds). */

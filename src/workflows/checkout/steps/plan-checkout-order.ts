@@ -1,13 +1,13 @@
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCreateOrderRequest } from "../../../lib/monobank"
-import { callbackUrlOf, returnUrlOf } from "../../../modules/monobank-checkout/options"
+import { callbackUrlOf, returnUrlOf } from "../../../utils/checkout/options"
 import { bankOrderRef } from "../../../modules/monobank-checkout/order-ref"
-import { offeredMethods, type RequestedMethods } from "../offered-methods"
-import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../order-request"
-import { checkoutShippingOptions, regionPaymentProviders } from "../store-lookups"
+import { offeredMethods, type RequestedMethods } from "../utils/offered-methods"
+import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../utils/order-request"
+import { checkoutShippingOptions, regionPaymentProviders } from "../utils/store-lookups"
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { checkout_order_id: string; redirect_url: string }
 

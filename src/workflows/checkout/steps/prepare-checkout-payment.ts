@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCheckoutAmount, UAH_CCY, type CheckoutOrderRecord } from "../../../lib/monobank"
-import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome"
+import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
-import { checkoutPaymentFromRecord } from "../order-details"
-import { checkoutModule } from "./module"
+import { checkoutPaymentFromRecord } from "../utils/order-details"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 import { isBankAmountOf } from "../../../utils/bank-amounts"
 
 export type CheckoutPaymentPlan = {

@@ -2,9 +2,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import type { CheckoutOrderStatus } from "../../../modules/monobank-checkout"
-import type { CheckoutOutcome } from "../../../modules/monobank-checkout/outcome"
+import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import type { LoadedCheckoutOrder } from "./load-checkout-order"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 /** Our status after reading the bank, before any order is made. A completed order stays completed. */
 export function statusAfterRead(current: CheckoutOrderStatus, outcome: CheckoutOutcome, hasOrder: boolean): CheckoutOrderStatus {

@@ -2,10 +2,10 @@ import type { CreateShippingMethodDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
-import { checkoutDeliveryContext } from "../../../providers/monobank-checkout/service"
-import { shippingMethodName } from "../delivery-words"
-import { deliveryDataFromRecord } from "../order-details"
-import { checkoutShippingOptions } from "../store-lookups"
+import { checkoutDeliveryContext } from "../../../utils/checkout/fulfillment"
+import { shippingMethodName } from "../utils/delivery-words"
+import { deliveryDataFromRecord } from "../utils/order-details"
+import { checkoutShippingOptions } from "../utils/store-lookups"
 
 export type CheckoutDelivery = {
   /** Shipping methods the cart had before (chosen in the storefront): replaced by the bank's choice. */

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkoutModule } from "./module"
+import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type NewCheckoutOrder = {
   /** Our record (see record-checkout-attempt). */

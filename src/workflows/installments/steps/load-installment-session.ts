@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../constants"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../utils/constants"
 
 export type InstallmentSessionRecord = {
   id: string

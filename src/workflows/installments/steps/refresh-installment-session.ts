@@ -1,9 +1,9 @@
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readOrderId, recordsState } from "../../../providers/monobank-installments/session-data"
-import { OPEN_SESSION_STATUSES } from "../constants"
-import { installmentOrderReader } from "../installment-order-reader"
+import { readOrderId, recordsState } from "../../../utils/installments/session-data"
+import { OPEN_SESSION_STATUSES } from "../utils/constants"
+import { installmentOrderReader } from "../utils/installment-order-reader"
 import type { InstallmentPoll } from "../sync-installment-session"
 import type { InstallmentSessionRecord } from "./load-installment-session"
 

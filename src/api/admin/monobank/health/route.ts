@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { describeMonobankConfiguration } from "../../../../utils/monobank-configuration"
-import { PLUGIN_NAME, PLUGIN_VERSION } from "../../../../utils/plugin-info"
+import { PLUGIN_NAME, PLUGIN_VERSION } from "../../../../lib/monobank/plugin-info"
 
 /**
  * Which monobank APIs this store has configured, and how many mono checkout orders were paid at

@@ -10,8 +10,8 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
-import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
-import { linkedOrdersOf } from "../../../../workflows/checkout/linked-order"
+import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
+import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
 
 export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]

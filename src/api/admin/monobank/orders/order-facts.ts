@@ -8,12 +8,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../lib/monobank"
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
-import { readMonobankData } from "../../../../providers/monobank/payment-data"
-import { describeOrderState } from "../../../../providers/monobank-installments/states"
-import { cardInvoiceReader } from "../../../../workflows/acquiring/card-invoice-reader"
-import { checkoutModule, registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
-import { deliveryInWords } from "../../../../workflows/checkout/delivery-words"
-import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/linked-order"
+import { readMonobankData } from "../../../../utils/acquiring/payment-data"
+import { describeOrderState } from "../../../../utils/installments/states"
+import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
+import { checkoutModule, registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
+import { deliveryInWords } from "../../../../workflows/checkout/utils/delivery-words"
+import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/utils/linked-order"
 import {
   CAPTURE_MEANS,
   CARD_STATUS_MEANING,

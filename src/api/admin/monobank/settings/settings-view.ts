@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_BASE_URLS } from "../../../../lib/monobank"
-import { CHECKOUT_CALLBACK_PATH, type CheckoutOptions } from "../../../../modules/monobank-checkout/options"
+import { CHECKOUT_CALLBACK_PATH, type CheckoutOptions } from "../../../../utils/checkout/options"
 import {
   MONOBANK_SETTINGS_MODULE,
   SETTINGS_SCHEMAS,
@@ -16,11 +16,11 @@ import {
   type StoredSettings,
 } from "../../../../modules/monobank-settings"
 import { SETTINGS_KEY_ENV, settingsKeysFrom } from "../../../../modules/monobank-settings/secret-box"
-import { parseMonobankOptions } from "../../../../providers/monobank/options"
-import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { parseMonobankOptions } from "../../../../utils/acquiring/options"
+import { resolveInstallmentsOptions } from "../../../../utils/installments/options"
 import { mergeCardOptions, mergeInstallmentsOptions } from "../../../../utils/effective-settings"
 import { monobankProvidersOf } from "../../../../utils/monobank-configuration"
-import { registeredCheckoutModule } from "../../../../workflows/checkout/steps/module"
+import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 
 export type ApiSettingsView = {
   /** Saved in the admin; a field left out uses `defaults`. */

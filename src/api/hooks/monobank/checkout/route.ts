@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cartIdOfOrderRef } from "../../../../modules/monobank-checkout/order-ref"
-import { checkoutModule } from "../../../../workflows/checkout/steps/module"
+import { checkoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
 import { scheduleFollowUpSync } from "../../../../workflows/checkout/follow-up-sync"
 import { refuseUnverifiedCallback } from "./signature"

@@ -5,7 +5,7 @@
  */
 import type { MedusaRequest } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
-import { checkoutModule } from "../../../../workflows/checkout/steps/module"
+import { checkoutModule } from "../../../../modules/monobank-checkout/resolve"
 
 /** undefined: go on; otherwise the HTTP status to answer with (nothing was read or changed). */
 export async function refuseUnverifiedCallback(req: MedusaRequest, logger: Logger): Promise<number | undefined> {

@@ -18,11 +18,11 @@ import {
   type CartForInstallments,
 } from "../../../../providers/monobank-installments/cart-context"
 import { toMedusaInputError } from "../../../../providers/monobank-installments/input-errors"
-import { resolveInstallmentsOptions } from "../../../../providers/monobank-installments/options"
+import { resolveInstallmentsOptions } from "../../../../utils/installments/options"
 import { mergeInstallmentsOptions, storedSettingsOf } from "../../../../utils/effective-settings"
 import { refusalOf, type SessionRequest } from "../../../../providers/monobank-installments/session-request"
 import { monobankProviderOptions } from "../../../../utils/monobank-configuration"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/constants"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../../workflows/installments/utils/constants"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 type Collection = {

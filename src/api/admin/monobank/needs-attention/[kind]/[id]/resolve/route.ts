@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely } from "../../../../../../../workflows/checkout/sync-safely"
-import { checkoutModule, registeredCheckoutModule } from "../../../../../../../workflows/checkout/steps/module"
+import { checkoutModule, registeredCheckoutModule } from "../../../../../../../modules/monobank-checkout/resolve"
 
 const bodySchema = z.strictObject({ action: z.literal("sync", { error: 'action must be "sync"' }) })
 

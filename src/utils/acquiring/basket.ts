@@ -1,0 +1,103 @@
+/**
+ * The fiscal basket (`merchantPaymInfo.basketOrder`) from the cart. Medusa does not give the cart
+ * to `initiatePayment`, so the plugin's store middleware (`addMonobankBasket`) reads it and puts
+ * its lines into the session data under `BASKET_DATA_KEY`, replacing whatever a storefront sent.
+ * The basket is sent only when its lines add up exactly to the invoice amount.
+ */
+import { z } from "zod"
+import type { BasketOrderItem } from "../../lib/monobank"
+import { toBankLineTotals } from "../bank-amounts"
+
+export const BASKET_DATA_KEY = "monobank_basket"
+
+/** Query fields of a payment collection that the basket is built from. */
+export const CART_BASKET_FIELDS = [
+  // Asking for the cart total makes the cart module compute the line totals too.
+  "cart.total",
+  "cart.items.title",
+  "cart.items.product_title",
+  "cart.items.variant_title",
+  "cart.items.variant_sku",
+  "cart.items.variant_id",
+  "cart.items.product_id",
+  "cart.items.quantity",
+  "cart.items.total",
+  "cart.shipping_methods.name",
+  "cart.shipping_methods.shipping_option_id",
+  "cart.shipping_methods.total",
+] as const
+
+/** One receipt line; `total` in major units as Medusa computed it (discounts and taxes included). */
+export const basketLineSchema = z.object({
+  name: z.string().min(1),
+  code: z.string().min(1),
+  quantity: z.number().positive(),
+  total: z.union([z.string(), z.number()]),
+})
+export type BasketLine = z.infer<typeof basketLineSchema>
+
+type Amount = string | number | { toJSON?: () => unknown } | null | undefined
+type CartItem = {
+  title?: string | null
+  product_title?: string | null
+  variant_title?: string | null
+  variant_sku?: string | null
+  variant_id?: string | null
+  product_id?: string | null
+  quantity?: Amount
+  total?: Amount
+} | null
+type CartShipping = { name?: string | null; shipping_option_id?: string | null; total?: Amount } | null
+export type CartForBasket = { items?: CartItem[] | null; shipping_methods?: CartShipping[] | null }
+
+function decimalText(amount: Amount): string | undefined {
+  if (amount === null || amount === undefined) return undefined
+  if (typeof amount === "number" || typeof amount === "string") return String(amount)
+  const json = amount.toJSON?.()
+  return json === undefined || json === null ? undefined : String(json)
+}
+
+function itemName(item: NonNullable<CartItem>): string {
+  const product = item.product_title || item.title || ""
+  const variant = item.variant_title
+  return variant && variant !== product && variant !== "Default variant" ? `${product} (${variant})` : product
+}
+
+/** Receipt lines of a cart; undefined when a line lacks what the bank needs. */
+export function basketLinesFromCart(cart: CartForBasket | null | undefined): BasketLine[] | undefined {
+  if (!cart?.items?.length) return undefined
+  const lines: BasketLine[] = []
+  for (const item of cart.items) {
+    const total = decimalText(item?.total)
+    const code = item?.variant_sku || item?.variant_id || item?.product_id
+    if (!item || total === undefined || !code) return undefined
+    lines.push({ name: itemName(item), code, quantity: Number(decimalText(item.quantity) ?? 1), total })
+  }
+  for (const method of cart.shipping_methods ?? []) {
+    const total = decimalText(method?.total)
+    if (!method || total === undefined || Number(total) === 0) continue
+    lines.push({ name: `Доставка: ${method.name ?? ""}`.trim(), code: method.shipping_option_id || "delivery", quantity: 1, total })
+  }
+  return lines
+}
+
+export function readBasketLines(value: unknown): BasketLine[] | undefined {
+  const parsed = z.array(basketLineSchema).safeParse(value)
+  return parsed.success && parsed.data.length ? parsed.data : undefined
+}
+
+/**
+ * `basketOrder` for the bank: `sum` is the unit price and `total` the line total, in minor units.
+ * Line totals finer than kopecks are rounded so that they add up to exactly the charged amount
+ * (`utils/bank-amounts`). A line whose total does not split evenly per unit keeps its `total`
+ * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
+ * paid part of it) or a line total is not a number.
+ */
+export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): BasketOrderItem[] | undefined {
+  const totals = toBankLineTotals(lines.map((line) => line.total), ccy)
+  if (!totals || totals.total !== amountMinor) return undefined
+  return lines.map((line, index) => {
+    const total = totals.parts[index]
+    return { name: line.name.slice(0, 256), qty: line.quantity, sum: Math.round(total / line.quantity), total, code: line.code }
+  })
+}

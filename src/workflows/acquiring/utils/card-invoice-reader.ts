@@ -1,0 +1,33 @@
+/**
+ * Reads a card invoice's status for the scheduled reconcile, with the same token and bank URL as
+ * the `monobank` provider the session belongs to (taken from the store's config: Medusa offers no
+ * public way to call a provider's own read), with the settings saved in the admin over them.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../../lib/monobank"
+import { parseMonobankOptions } from "../../../utils/acquiring/options"
+import { monobankProviderOptions } from "../../../utils/monobank-configuration"
+import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
+
+export type CardInvoiceReader = (providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>
+
+/** The bank did not answer (timeout, connection, 5xx) or asks us to slow down (429). */
+export function isBankUnavailable(error: unknown): boolean {
+  if (!isMonobankApiError(error)) return false
+  if (error.kind === "timeout" || error.kind === "network") return true
+  return error.status !== undefined && (error.status >= 500 || error.status === 429)
+}
+
+export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {
+  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const clientFor = async (providerId: string): Promise<AcquiringClient> => {
+    const options = monobankProviderOptions(configModule, providerId)
+    if (!options) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
+    }
+    // The provider's token, or the one saved in the admin over it (as the provider itself uses).
+    return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring")))
+  }
+  return async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
+}

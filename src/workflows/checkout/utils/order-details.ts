@@ -1,0 +1,128 @@
+/**
+ * What a placed mono checkout order contributes to the Medusa order, read from the bank's record:
+ * contact email, addresses (recipient from `deliveryRecipientInfo`, city and area from
+ * `deliveryAddressInfo`; for a carrier's branch or locker the carrier and its number on the first
+ * line and its street on the second, for a courier the street from `delivery_branch_address`), the
+ * delivery data for the shipping method, and the payment facts for the payment session.
+ */
+import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
+import { deliveryMethodSchema, fromCheckoutAmount } from "../../../lib/monobank"
+import type { RecordedPayment } from "../../../utils/checkout/outcome"
+import type { CheckoutPayment } from "../../../utils/checkout/checkout-payment"
+import type { DeliveryData } from "../../../utils/checkout/delivery-data"
+import { deliveryInWords, regionInWords, toCarrierPoint } from "./delivery-words"
+
+/** mono checkout delivers in Ukraine only. */
+const COUNTRY_CODE = "ua"
+
+type Person = { first_name?: string | null; last_name?: string | null; phoneNumber?: string | null } | null | undefined
+
+export type CheckoutAddress = {
+  first_name?: string
+  last_name?: string
+  phone?: string
+  address_1?: string
+  address_2?: string
+  city?: string
+  province?: string
+  country_code: string
+}
+
+export type CheckoutCartUpdate = {
+  email?: string
+  shipping_address: CheckoutAddress
+  billing_address: CheckoutAddress
+}
+
+function present(value: string | null | undefined): string | undefined {
+  const text = value?.trim()
+  return text ? text : undefined
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+function personFields(person: Person, fallback: Person) {
+  return {
+    first_name: present(person?.first_name) ?? present(fallback?.first_name),
+    last_name: present(person?.last_name) ?? present(fallback?.last_name),
+    phone: present(person?.phoneNumber) ?? present(fallback?.phoneNumber),
+  }
+}
+
+export function deliveryMethodOf(record: Pick<CheckoutOrderRecord, "delivery_method">): DeliveryMethod {
+  const parsed = deliveryMethodSchema.safeParse(record.delivery_method)
+  if (!parsed.success) {
+    throw new Error(`the bank reports an unknown delivery_method ${JSON.stringify(record.delivery_method ?? null)}`)
+  }
+  return parsed.data
+}
+
+/** Email and addresses for the cart; the cart's own email is kept when the bank gives none. */
+export function cartUpdateFromRecord(record: CheckoutOrderRecord, cartEmail?: string | null): CheckoutCartUpdate {
+  const method = deliveryMethodOf(record)
+  const city = record.deliveryAddressInfo
+  const recipient = personFields(record.deliveryRecipientInfo, record.mainClientInfo)
+  const street = method === "pickup" ? undefined : present(record.delivery_branch_address)
+  const lines = toCarrierPoint(method) ? { address_1: deliveryInWords(method, record), address_2: street } : { address_1: street }
+  const shipping_address = withoutUndefined({
+    ...recipient,
+    ...lines,
+    city: present(city?.cityName),
+    province: regionInWords(city?.areaName),
+    country_code: COUNTRY_CODE,
+  })
+  const billing_address = withoutUndefined({
+    ...personFields(record.mainClientInfo, record.deliveryRecipientInfo),
+    city: present(city?.cityName),
+    province: regionInWords(city?.areaName),
+    country_code: COUNTRY_CODE,
+  })
+  const email = present(record.mainClientInfo?.email) ?? present(cartEmail)
+  return withoutUndefined({ email, shipping_address, billing_address })
+}
+
+/** The shipping method's data, checked by the monobank-checkout fulfillment provider. */
+export function deliveryDataFromRecord(record: CheckoutOrderRecord): DeliveryData {
+  const method = deliveryMethodOf(record)
+  const info = record.deliveryAddressInfo
+  const branchAddress = present(record.delivery_branch_address)
+  const city = withoutUndefined({
+    name: present(info?.cityName),
+    ref: present(info?.cityRef) ?? present(record.delivery_city_id),
+    type: present(info?.cityType),
+    area_name: present(info?.areaName),
+    area_ref: present(info?.areaRef),
+  })
+  return withoutUndefined({
+    delivery_method: method,
+    delivery_method_desc: present(record.delivery_method_desc),
+    branch_id: method === "np_brnm" || method === "np_box" ? present(record.delivery_branch_id) : undefined,
+    branch_address: method === "np_brnm" || method === "np_box" ? branchAddress : undefined,
+    address: method === "courier" ? branchAddress : undefined,
+    city: Object.keys(city).length ? city : undefined,
+    recipient: withoutUndefined(personFields(record.deliveryRecipientInfo, record.mainClientInfo)),
+    checkout_order_id: record.orderId,
+  })
+}
+
+/** The facts the payment session records (see utils/checkout/checkout-payment). */
+export function checkoutPaymentFromRecord(
+  record: CheckoutOrderRecord,
+  placed: { payment_method: CheckoutPayment["payment_method"]; payment: RecordedPayment },
+  orderRef: string,
+  now: Date
+): CheckoutPayment {
+  if (record.amount === undefined) throw new Error(`the bank's record of checkout order ${record.orderId} has no amount`)
+  return {
+    checkout_order_id: record.orderId,
+    order_ref: orderRef,
+    payment_method: placed.payment_method,
+    payment: placed.payment,
+    general_status: record.generalStatus ?? "",
+    payment_status: record.payment_status ?? null,
+    amount: fromCheckoutAmount(record.amount),
+    checked_at: now.toISOString(),
+  }
+}
