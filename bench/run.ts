@@ -2,7 +2,8 @@
  * `npm run bench`: the six cases of bench/README.md, each ours against its baseline in alternating
  * rounds of the same run; writes bench/results.md. `npm run bench -- client` runs only the
  * in-process cases (1, 2); `-- store` only the cases that boot the dev store (3 to 6); `-- 1` or
- * `-- 2` one in-process case, printed only (results.md keeps the last full table).
+ * `-- 2` one in-process case, printed only (results.md keeps the last full table); `-- 4` only the
+ * webhook pipeline (with case 6, which it measures along), booting the store, printed only.
  */
 import { run as acquiringClient } from "./acquiring-client.bench"
 import { writeResults, type ResultRow } from "./results"
@@ -12,7 +13,11 @@ import { runWebhooks } from "./store/webhooks.bench"
 import { run as webhookSignature } from "./webhook-signature.bench"
 
 /** The in-process cases one by one, for `npm run bench -- <number>`. */
-const SINGLE_CASES: Record<string, () => Promise<ResultRow[]>> = { "1": webhookSignature, "2": acquiringClient }
+const SINGLE_CASES: Record<string, () => Promise<ResultRow[]>> = {
+  "1": webhookSignature,
+  "2": acquiringClient,
+  "4": () => webhookCases(),
+}
 
 const log = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`)
 
@@ -25,6 +30,16 @@ async function storeCases(): Promise<ResultRow[]> {
     const [case3, case5] = checkouts
     const [case4, case6] = webhooks
     return [case3, case4, case5, case6]
+  } finally {
+    await store.stop()
+  }
+}
+
+/** Case 4 (and the memory case 6 it measures along) alone, for `npm run bench -- 4`. */
+async function webhookCases(): Promise<ResultRow[]> {
+  const store = await bootBenchStore(log)
+  try {
+    return await runWebhooks(store, log)
   } finally {
     await store.stop()
   }
