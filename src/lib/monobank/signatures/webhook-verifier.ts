@@ -7,8 +7,11 @@
  * A failure while the key is younger than that interval does not give up: it waits until a
  * refetch is allowed (a forged webhook that used up the allowance must not cost a genuine one
  * signed with a key rotated meanwhile), refetches once, and checks again only if the key changed.
+ *
+ * A delivery that verified is remembered for a short while (a bounded set of hashes of X-Sign and
+ * body, nothing secret): the several handlers of one webhook check it once, not once each.
  */
-import type { KeyObject } from "node:crypto"
+import { createHash, type KeyObject } from "node:crypto"
 import { parsePublicKey, verifyEcdsaSignature } from "./ecdsa"
 
 export type WebhookVerifierOptions = {
@@ -22,6 +25,9 @@ export type WebhookVerifierOptions = {
   maxWaitMs?: number
   now?: () => number
   sleep?: (ms: number) => Promise<void>
+  /** How many verified deliveries are remembered (default 256), and for how long (default 60 s). */
+  memoSize?: number
+  memoTtlMs?: number
 }
 
 export type WebhookVerifier = {
@@ -50,6 +56,7 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   let currentText: string | undefined
   let inFlight: Promise<KeyObject> | undefined
   let lastFetchAt = Number.NEGATIVE_INFINITY
+  const verified = recentlyVerified(options.memoSize ?? 256, options.memoTtlMs ?? 60_000, now)
 
   /** Fetches the key; `current` is replaced only when the bank serves a different key. */
   function refresh(): Promise<KeyObject> {
@@ -92,13 +99,44 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   return {
     async verify(rawBody, xSign) {
       if (typeof xSign !== "string" || xSign.trim() === "") return false
-      const cached = current
-      const key = cached ?? (await refresh())
-      if (verifyEcdsaSignature(rawBody, xSign, key)) return true
-      // Fetched for this very check: that is the bank's key now, so the signature is simply wrong.
-      if (!cached) return false
-      const next = await newerKey(key)
-      return next !== undefined && verifyEcdsaSignature(rawBody, xSign, next)
+      const delivery = deliveryHash(rawBody, xSign)
+      if (verified.has(delivery)) return true
+      const valid = await check(rawBody, xSign)
+      if (valid) verified.add(delivery)
+      return valid
+    },
+  }
+
+  async function check(rawBody: Buffer | string, xSign: string): Promise<boolean> {
+    const cached = current
+    const key = cached ?? (await refresh())
+    if (verifyEcdsaSignature(rawBody, xSign, key)) return true
+    // Fetched for this very check: that is the bank's key now, so the signature is simply wrong.
+    if (!cached) return false
+    const next = await newerKey(key)
+    return next !== undefined && verifyEcdsaSignature(rawBody, xSign, next)
+  }
+}
+
+function deliveryHash(rawBody: Buffer | string, xSign: string): string {
+  return createHash("sha256").update(xSign).update("\n").update(rawBody).digest("base64")
+}
+
+/** A bounded, short-lived set: the oldest entry goes first when full (a Map keeps insertion order). */
+function recentlyVerified(maxSize: number, ttlMs: number, now: () => number) {
+  const seenAt = new Map<string, number>()
+  return {
+    has(hash: string): boolean {
+      const at = seenAt.get(hash)
+      if (at === undefined) return false
+      if (now() - at <= ttlMs) return true
+      seenAt.delete(hash)
+      return false
+    },
+    add(hash: string): void {
+      seenAt.delete(hash)
+      seenAt.set(hash, now())
+      while (seenAt.size > maxSize) seenAt.delete(seenAt.keys().next().value as string)
     },
   }
 }

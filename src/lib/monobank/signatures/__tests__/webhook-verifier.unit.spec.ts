@@ -1,5 +1,13 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto"
+import { verifyEcdsaSignature } from "../ecdsa"
 import { createWebhookVerifier, KeyRefreshNotYetAllowedError } from "../webhook-verifier"
+
+// The real check, counted.
+jest.mock("../ecdsa", () => {
+  const actual = jest.requireActual("../ecdsa")
+  return { ...actual, verifyEcdsaSignature: jest.fn(actual.verifyEcdsaSignature) }
+})
+const checks = verifyEcdsaSignature as jest.MockedFunction<typeof verifyEcdsaSignature>
 
 type Pair = { privateKey: KeyObject; publicKeyBase64: string }
 
@@ -191,5 +199,40 @@ describe("createWebhookVerifier", () => {
   it("rejects when the bank serves a key that is not a key", async () => {
     const verifier = createWebhookVerifier({ fetchPublicKey: async () => "bm90IGEga2V5" })
     await expect(verifier.verify(BODY, signWith(keyPair()))).rejects.toThrow(/PEM/)
+  })
+
+  describe("one check per delivery", () => {
+    beforeEach(() => checks.mockClear())
+
+    it("checks the same X-Sign over the same body once, and each other delivery on its own", async () => {
+      const first = keyPair()
+      const verifier = createWebhookVerifier({ fetchPublicKey: fakeBank(first).fetchPublicKey, minRefreshIntervalMs: 0 })
+      const xSign = signWith(first)
+      expect(await verifier.verify(BODY, xSign)).toBe(true)
+      expect(await verifier.verify(Buffer.from(BODY), xSign)).toBe(true)
+      expect(checks).toHaveBeenCalledTimes(1)
+      const other = '{"invoiceId":"p2_y","status":"success","amount":100,"ccy":980}'
+      expect(await verifier.verify(other, xSign)).toBe(false)
+      expect(await verifier.verify(other, signWith(first, other))).toBe(true)
+      expect(checks).toHaveBeenCalledTimes(3)
+    })
+
+    it("never remembers a failed check, and checks again once the memo is older than memoTtlMs or full", async () => {
+      const first = keyPair()
+      let at = 0
+      const verifier = createWebhookVerifier({ fetchPublicKey: fakeBank(first).fetchPublicKey, now: () => at, minRefreshIntervalMs: 0, memoTtlMs: 1_000, memoSize: 1 })
+      const forged = signWith(keyPair())
+      expect(await verifier.verify(BODY, forged)).toBe(false)
+      const xSign = signWith(first)
+      await verifier.verify(BODY, xSign)
+      const callsAfterFirst = checks.mock.calls.length
+      at = 1_001
+      expect(await verifier.verify(BODY, xSign)).toBe(true)
+      expect(checks.mock.calls.length).toBe(callsAfterFirst + 1)
+      const other = '{"invoiceId":"p2_y"}'
+      await verifier.verify(other, signWith(first, other))
+      expect(await verifier.verify(BODY, xSign)).toBe(true)
+      expect(checks.mock.calls.length).toBe(callsAfterFirst + 3)
+    })
   })
 })
