@@ -75,6 +75,7 @@ import {
 } from "../../utils/checkout/checkout-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
+import { VerifiedWebhooks } from "./verified-webhooks"
 
 export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 
@@ -89,6 +90,8 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: ProviderDeps
   protected readonly verifier: WebhookVerifier
+  /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
+  protected readonly verifiedWebhooks = new VerifiedWebhooks()
   private registeredId?: string
   /** Answers sessions that record a card payment made on the mono checkout page. */
   private readonly checkoutPayments = new CheckoutPayments({
@@ -183,7 +186,19 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       }
       return chargeSavedCard(chargeDeps, savedCard, input.data ?? {})
     }
-    return this.statusOf(deps, input)
+    return this.authorizedStatusOf(deps, input)
+  }
+
+  /**
+   * Medusa authorizes the session of a paid webhook right after reading it: that verified record
+   * (the bank's own statement) stands for the bank read when it is fresh and not older than what
+   * the session stored; otherwise, and for a storefront's authorize, the bank is read.
+   */
+  private async authorizedStatusOf(deps: ProviderDeps, input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const data = readMonobankData(input.data)
+    const record = data && this.verifiedWebhooks.reusableFor(data.invoiceId, data.modifiedDate)
+    if (!data || !record) return this.statusOf(deps, input)
+    return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -274,6 +289,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
         verifier: this.verifier,
         readStoredState: (id) => readStoredState(id, this.paymentModule()),
         adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
+        rememberVerified: (record) => this.verifiedWebhooks.remember(record),
       },
       payload
     )

@@ -26,6 +26,8 @@ export type WebhookDeps = ProviderDeps & {
   readStoredState: (sessionId: string) => Promise<StoredPaymentState>
   /** Records the invoice of a saved-card charge whose answer was lost; false if the session no longer waits for it. */
   adoptLostCharge: (sessionId: string, data: MonobankData) => Promise<boolean>
+  /** Keeps a verified (or bank-read) record for the authorize that follows (./verified-webhooks). */
+  rememberVerified?: (record: InvoiceStatusRecord) => void
 }
 
 const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
@@ -141,6 +143,7 @@ export async function readWebhook(
   const current = needsBankConfirmation(record, stored)
     ? await deps.client.getInvoiceStatus(record.invoiceId)
     : record
+  deps.rememberVerified?.(current)
   if (current.status === "unknown") {
     // Stays pending: nothing is applied, the next webhook or status read decides.
     reportUnknownValue(`invoice status (invoice ${current.invoiceId})`, current.rawStatus, (m) => deps.logger.warn(m))

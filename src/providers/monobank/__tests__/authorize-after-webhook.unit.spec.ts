@@ -1,0 +1,121 @@
+/**
+ * The authorize Medusa runs right after a paid webhook takes that verified record instead of
+ * reading the bank; every other authorize (a storefront's cart completion, another invoice, a stale
+ * or old record) reads the bank as before.
+ */
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { InvoiceStatusRecord } from "../../../lib/monobank"
+import type { PaymentRecords } from "../../../utils/medusa-payments"
+import type { ProviderDeps } from "../deps"
+import { MonobankProviderService } from "../service"
+import { VerifiedWebhooks } from "../verified-webhooks"
+
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
+const SESSION = "payses_01AUTH"
+const INVOICE = "p2_paid"
+const PAID_AT = "2026-11-23T10:00:00Z"
+
+const sessionData = (extra: Record<string, unknown> = {}) => ({
+  invoiceId: INVOICE,
+  reference: SESSION,
+  amount: 130456,
+  ccy: 980,
+  paymentType: "debit",
+  status: "created",
+  modifiedDate: "2026-11-23T09:58:00Z",
+  ...extra,
+})
+
+function paidRecord(extra: Partial<InvoiceStatusRecord> = {}): InvoiceStatusRecord {
+  return { invoiceId: INVOICE, status: "success", amount: 130456, finalAmount: 130456, ccy: 980, reference: SESSION, modifiedDate: PAID_AT, cancelList: [], ...extra } as InvoiceStatusRecord
+}
+
+function webhookPayload(record: InvoiceStatusRecord) {
+  return { rawData: Buffer.from(JSON.stringify(record)), headers: { "x-sign": "c2lnbmF0dXJl" }, data: {} }
+}
+
+function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {}) {
+  const bankReads: string[] = []
+  const bank = options.bank ?? paidRecord()
+  const deps = {
+    client: {
+      getInvoiceStatus: async (invoiceId: string) => {
+        bankReads.push(invoiceId)
+        return bank
+      },
+    },
+    options: {},
+    logger: silent,
+  } as unknown as ProviderDeps
+  const paymentModule = {
+    listPaymentSessions: async () => [{ id: SESSION, data: sessionData(), status: "pending" }],
+  } as unknown as PaymentRecords
+  class ProviderUnderTest extends MonobankProviderService {
+    protected override readonly verifier = { verify: async () => true }
+    protected override readonly verifiedWebhooks = new VerifiedWebhooks({ now: options.now })
+    protected override currentDeps() {
+      return Promise.resolve(deps)
+    }
+    protected override paymentModule() {
+      return paymentModule
+    }
+  }
+  const provider = new ProviderUnderTest({ logger: silent }, { token: "t", webhookBaseUrl: "https://api.shop.example", redirectUrl: "https://shop.example/return?session={session_id}" })
+  return { provider, bankReads }
+}
+
+describe("authorizePayment after a paid webhook", () => {
+  it("authorizes from the verified webhook of the same invoice, without a bank read", async () => {
+    const { provider, bankReads } = setup()
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
+    const result = await provider.authorizePayment({ data: sessionData() })
+    expect(bankReads).toEqual([])
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(result.data).toMatchObject({ invoiceId: INVOICE, status: "success", modifiedDate: PAID_AT })
+  })
+
+  it("reads the bank for a storefront's authorize with no webhook before it", async () => {
+    const { provider, bankReads } = setup()
+    const result = await provider.authorizePayment({ data: sessionData() })
+    expect(bankReads).toEqual([INVOICE])
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("reads the bank for a session of another invoice", async () => {
+    const { provider, bankReads } = setup({ bank: paidRecord({ invoiceId: "p2_other" }) })
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
+    await provider.authorizePayment({ data: sessionData({ invoiceId: "p2_other" }) })
+    expect(bankReads).toEqual(["p2_other"])
+  })
+
+  it("reads the bank once the webhook was verified more than a minute ago", async () => {
+    let at = 0
+    const { provider, bankReads } = setup({ now: () => at })
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
+    at = 60_001
+    await provider.authorizePayment({ data: sessionData() })
+    expect(bankReads).toEqual([INVOICE])
+  })
+
+  it("reads the bank when the session already stored a state newer than the webhook", async () => {
+    const { provider, bankReads } = setup()
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
+    await provider.authorizePayment({ data: sessionData({ modifiedDate: "2026-11-23T10:00:01Z" }) })
+    expect(bankReads).toEqual([INVOICE])
+  })
+
+  it("reads the bank after a webhook that does not say paid or held", async () => {
+    const { provider, bankReads } = setup()
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord({ status: "processing" })))
+    await provider.authorizePayment({ data: sessionData() })
+    expect(bankReads).toEqual([INVOICE])
+  })
+
+  it("reads the bank when the webhook's signature did not verify", async () => {
+    const { provider, bankReads } = setup()
+    Object.assign(provider, { verifier: { verify: async () => false } })
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
+    await provider.authorizePayment({ data: sessionData() })
+    expect(bankReads).toEqual([INVOICE])
+  })
+})
