@@ -25,7 +25,7 @@ export type WebhookVerifierOptions = {
   maxWaitMs?: number
   now?: () => number
   sleep?: (ms: number) => Promise<void>
-  /** How many verified deliveries are remembered (default 256), and for how long (default 60 s). */
+  /** How many verified deliveries are remembered (default 256; 0: none), and for how long (default 60 s). */
   memoSize?: number
   memoTtlMs?: number
 }
