@@ -172,7 +172,10 @@ it("needs attention: a paid mono checkout order that could not become an order i
   await screenshot(page, "07-needs-attention-resolved")
 
   await page.goto(`${store.url}/app/orders/${orders.rows[0].order_id}`)
-  await page.getByTestId("monobank-order-widget").getByText(bankOrderId).waitFor()
+  // The checkout order id stands twice: on the payment made on the checkout page and on the checkout order.
+  const bankOrderIdShown = page.getByTestId("monobank-order-widget").getByText(bankOrderId)
+  await bankOrderIdShown.first().waitFor()
+  expect(await bankOrderIdShown.count()).toBe(2)
   // What a packer reads: carrier and branch number in the address and the shipping method, the region apart from the city.
   await page.getByText("Нова пошта: відділення №25", { exact: true }).first().waitFor()
   await page.getByText("Shipping Subtotal").click()
