@@ -44,6 +44,10 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
       redirectUrl: `${env.STOREFRONT_URL || "http://localhost:8000"}/checkout/monobank/return?session={session_id}`,
       webhookBaseUrl: STORE_URL,
       cardSaving: true,
+      // Card details / Apple Pay / Google Pay on the store's own page (docs/store-page-payments.md):
+      // off unless the environment says so; the emulator answers both.
+      directCardPayments: env.MONOBANK_DIRECT_CARD_PAYMENTS === "true",
+      syncPayments: env.MONOBANK_SYNC_PAYMENTS === "true",
       ...(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS
         ? { webhookKeyRefreshIntervalMs: Number(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS) }
         : {}),

@@ -27,6 +27,18 @@ export const FIELDS: Record<ApiName, Field[]> = {
     { name: "destination", label: "Payment purpose", kind: "text" },
     { name: "fiscalBasket", label: "Send the fiscal basket (PRRO)", kind: "switch" },
     { name: "cardSaving", label: "Let customers save cards", kind: "switch" },
+    {
+      name: "directCardPayments",
+      label: "Card details on the store's page (payment-direct)",
+      kind: "switch",
+      hint: "Only with an active PCI DSS certificate",
+    },
+    {
+      name: "syncPayments",
+      label: "Synchronous payments, Apple Pay / Google Pay (sync-payment)",
+      kind: "switch",
+      hint: "Only when monobank granted your merchant sync-payment access",
+    },
     { name: "code", label: "Submerchant code", kind: "text" },
     { name: "tipsEmployeeId", label: "Tips employee", kind: "text" },
   ],

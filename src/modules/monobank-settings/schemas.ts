@@ -43,6 +43,8 @@ export const acquiringValuesSchema = z.strictObject({
   destination: text(280, "the configured purpose").optional(),
   fiscalBasket: z.boolean({ error: "must be on or off" }).optional(),
   cardSaving: z.boolean({ error: "must be on or off" }).optional(),
+  directCardPayments: z.boolean({ error: "must be on or off" }).optional(),
+  syncPayments: z.boolean({ error: "must be on or off" }).optional(),
   code: text(64, "no submerchant").optional(),
   tipsEmployeeId: text(64, "no tips employee").optional(),
 })

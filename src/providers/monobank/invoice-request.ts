@@ -24,7 +24,7 @@ export function paymentTypeOf(options: MonobankOptions): "hold" | "debit" {
   return options.captureMode === "manual" ? "hold" : "debit"
 }
 
-function merchantPaymInfo(options: MonobankOptions, start: PaymentStart): MerchantPaymInfo {
+export function merchantPaymInfoOf(options: MonobankOptions, start: PaymentStart): MerchantPaymInfo {
   return stripUndefined({
     reference: start.sessionId,
     destination: options.destination,
@@ -37,7 +37,7 @@ export function buildInvoiceRequest(options: MonobankOptions, start: PaymentStar
   return stripUndefined({
     amount: start.amount,
     ccy: start.ccy,
-    merchantPaymInfo: merchantPaymInfo(options, start),
+    merchantPaymInfo: merchantPaymInfoOf(options, start),
     redirectUrl: buildRedirectUrl(options.redirectUrl, start.sessionId),
     webHookUrl: start.webHookUrl,
     validity: options.invoiceValiditySeconds,
@@ -60,7 +60,7 @@ export function buildWalletPaymentRequest(
     amount: start.amount,
     ccy: start.ccy,
     initiationKind: "client" as const,
-    merchantPaymInfo: merchantPaymInfo(options, start),
+    merchantPaymInfo: merchantPaymInfoOf(options, start),
     redirectUrl: buildRedirectUrl(options.redirectUrl, start.sessionId),
     webHookUrl: start.webHookUrl,
     paymentType: paymentTypeOf(options),

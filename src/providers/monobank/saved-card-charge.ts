@@ -1,10 +1,8 @@
 /**
  * Paying with a saved card. Starting the session charges nothing: it only checks the card and
  * remembers which one. The card is charged when Medusa authorizes the session (cart completion,
- * or the webhook of a 3-D Secure confirmation), once per session: the session row is the
- * idempotency anchor. A conditional update claims it before the bank call, across processes
- * (utils/medusa-internals), and the invoice id is written to it as soon as the bank answers. A session that is replaced
- * before the cart completes (double click, cart change) was never charged.
+ * or the webhook of a 3-D Secure confirmation), once per session (./charge-claim). A session that
+ * is replaced before the cart completes (double click, cart change) was never charged.
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
@@ -14,16 +12,11 @@ import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
-import { applyStatus, readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
+import { applyStatus, readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
 import { cardTokenOf } from "./saved-cards"
-import { mergeSessionData, removeSessionDataKey } from "../../utils/medusa-internals"
+import { claimCharge, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
 import type { Cradle } from "../../utils/module-container"
 import { SESSION_STATUS } from "../../utils/acquiring/status"
-
-/** Set in session data while the one charge of the session is being made (never removed after an unknown outcome). */
-export const CHARGE_CLAIM_KEY = "savedCardCharge" satisfies (typeof BOOKKEEPING_KEYS)[number]
-/** The claim's value once the bank's answer to the charge was lost: only the bank's webhook can name the invoice. */
-const OUTCOME_UNKNOWN = "unknown"
 
 /** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
 export const savedCardPaymentSchema = z.looseObject({
@@ -49,48 +42,10 @@ export function readSavedCardPayment(data: unknown): SavedCardPayment | undefine
   return parsed.success ? parsed.data : undefined
 }
 
-/** True while a charge of this session was claimed but its invoice is not recorded yet. */
-export function isChargeInFlight(sessionData: Record<string, unknown> | undefined): boolean {
-  return !!sessionData?.[CHARGE_CLAIM_KEY] && !sessionData?.invoiceId
-}
-
-/** True when the charge of this session was sent and the bank's answer lost (no invoice recorded). */
-export function isChargeOutcomeUnknown(sessionData: Record<string, unknown> | undefined): boolean {
-  return sessionData?.[CHARGE_CLAIM_KEY] === OUTCOME_UNKNOWN && !sessionData?.invoiceId
-}
-
 export type ChargeDeps = ProviderDeps & {
   cradle: Cradle
   webHookUrl: string
   readSessionData: (sessionId: string) => Promise<Record<string, unknown> | undefined>
-}
-
-/** Claims the one charge of a live session; false when another call claimed it (or it was charged, or deleted). */
-function claimCharge(cradle: Cradle, sessionId: string): Promise<boolean> {
-  return mergeSessionData(cradle, sessionId, { [CHARGE_CLAIM_KEY]: "started" }, { live: true, absent: [CHARGE_CLAIM_KEY, "invoiceId"] })
-}
-
-/** The bank refused before charging: the session may be charged again later. */
-function releaseClaim(cradle: Cradle, sessionId: string): Promise<void> {
-  return removeSessionDataKey(cradle, sessionId, CHARGE_CLAIM_KEY)
-}
-
-async function markOutcomeUnknown(cradle: Cradle, sessionId: string): Promise<void> {
-  await mergeSessionData(cradle, sessionId, { [CHARGE_CLAIM_KEY]: OUTCOME_UNKNOWN }, { absent: ["invoiceId"] })
-}
-
-/**
- * Records the invoice of a charge whose answer was lost, as named by the bank's signed webhook
- * (a session is charged at most once, so the one invoice with its reference is that charge).
- * False when the session is no longer waiting for it (already recorded, or deleted).
- */
-export function adoptLostCharge(cradle: Cradle, sessionId: string, data: MonobankData): Promise<boolean> {
-  return mergeSessionData(cradle, sessionId, data, { live: true, equal: { [CHARGE_CLAIM_KEY]: OUTCOME_UNKNOWN }, absent: ["invoiceId"] })
-}
-
-/** Written the moment the bank answers, so a retry, a webhook or a cleanup finds the invoice. */
-async function recordCharge(cradle: Cradle, sessionId: string, data: MonobankData): Promise<void> {
-  await mergeSessionData(cradle, sessionId, data)
 }
 
 type Authorized = { data: Record<string, unknown>; status: PaymentSessionStatus }

@@ -56,7 +56,10 @@ import { startPayment } from "./start-payment"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { SESSION_STATUS } from "../../utils/acquiring/status"
 import { depsWithStoredSettings } from "./stored-settings"
-import { adoptLostCharge, chargeSavedCard, readSavedCardPayment } from "./saved-card-charge"
+import { adoptLostCharge } from "./charge-claim"
+import { chargeSavedCard, readSavedCardPayment, type ChargeDeps } from "./saved-card-charge"
+import { payOnStorePage, readStorePagePayment, type StorePageMethod, type StorePageOutcome } from "./store-page-payment"
+import { rememberInstance } from "./instances"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { registeredIdOf } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
@@ -110,6 +113,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       fetchPublicKey: async () => (await (await this.currentDeps()).client.getPublicKey()).key,
       minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
     })
+    rememberInstance(this)
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
@@ -122,11 +126,16 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
    * the `id` it was registered with, so it is read from the registrations (utils/medusa-internals).
    */
   protected webHookUrl(deps: ProviderDeps): string {
-    this.registeredId ??= registeredIdOf(this.cradle, MONOBANK_IDENTIFIER, this)
-    if (!this.registeredId) {
+    if (!this.registeredProviderId()) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: cannot tell which provider id this instance was registered with")
     }
     return `${deps.options.webhookBaseUrl}/hooks/payment/${this.registeredId}`
+  }
+
+  /** `monobank_<id>`, or undefined when this instance is not (yet) registered. */
+  registeredProviderId(): string | undefined {
+    this.registeredId ??= registeredIdOf(this.cradle, MONOBANK_IDENTIFIER, this)
+    return this.registeredId
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -167,7 +176,8 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   private async statusOf(deps: ProviderDeps, input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (readSavedCardPayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
+    // Not charged yet: nothing to ask the bank.
+    if (readSavedCardPayment(input.data) || readStorePagePayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
     const data = this.dataOf(input, "read the payment status")
     const record = await readInvoice(deps, data.invoiceId)
     return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
@@ -177,16 +187,55 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
     const deps = await this.currentDeps()
     const savedCard = readSavedCardPayment(input.data)
-    if (savedCard) {
-      const chargeDeps = {
-        ...deps,
-        cradle: this.cradle,
-        webHookUrl: this.webHookUrl(deps),
-        readSessionData: async (id: string) => (await readStoredState(id, this.paymentModule())).sessionData,
-      }
-      return chargeSavedCard(chargeDeps, savedCard, input.data ?? {})
-    }
+    if (savedCard) return chargeSavedCard(this.chargeDeps(deps), savedCard, input.data ?? {})
     return this.authorizedStatusOf(deps, input)
+  }
+
+  private chargeDeps(deps: ProviderDeps): ChargeDeps {
+    return {
+      ...deps,
+      cradle: this.cradle,
+      webHookUrl: this.webHookUrl(deps),
+      readSessionData: async (id: string) => (await readStoredState(id, this.paymentModule())).sessionData,
+    }
+  }
+
+  /** Which ways of paying on the store's own page this provider takes (public facts only). */
+  async storePageOptions() {
+    const { options } = await this.currentDeps()
+    return {
+      direct_card: options.directCardPayments,
+      sync_card: options.syncPayments,
+      apple_pay: null,
+      google_pay: null,
+    }
+  }
+
+  /**
+   * Pays session `session` with card details or a wallet taken on the store's own page (the
+   * plugin's store routes call this; Medusa does not). The amount is the session's; refused
+   * when the session is not waiting for such a payment.
+   */
+  async payOnStorePage(
+    session: { id: string; amount: InitiatePaymentInput["amount"]; currency_code: string; data?: Record<string, unknown> | null },
+    method: StorePageMethod
+  ): Promise<StorePageOutcome> {
+    const deps = await this.currentDeps()
+    const payment = readStorePagePayment(session.data)
+    if (!payment || payment.reference !== session.id) {
+      const stored = readMonobankData(session.data)
+      throw new MedusaError(
+        stored?.storePage ? MedusaError.Types.CONFLICT : MedusaError.Types.NOT_ALLOWED,
+        stored?.storePage
+          ? "This payment was already made; complete the order"
+          : "This payment session does not take card details on the store's page (start it with `pay_on_store_page: true`)"
+      )
+    }
+    const { amount, ccy } = toBankAmount(session.amount, session.currency_code)
+    if (amount !== payment.amount || ccy !== payment.ccy) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, "The cart total changed since the payment started; start the payment again")
+    }
+    return payOnStorePage(this.chargeDeps(deps), payment, method)
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
- * Starting a payment for a session: a hosted-page invoice, or a payment with a saved card (checked
- * now, charged when the cart completes: see `saved-card-charge.ts`).
+ * Starting a payment for a session: a hosted-page invoice, a payment with a saved card (checked
+ * now, charged when the cart completes: see `saved-card-charge.ts`), or a payment on the store's
+ * own page (charged by the plugin's store route: see `store-page-payment.ts`).
  */
 import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
@@ -12,6 +13,7 @@ import { toMedusaError } from "./errors"
 import { buildInvoiceRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
 import { sessionInputSchema, type MonobankData } from "../../utils/acquiring/payment-data"
 import type { SavedCardPayment } from "./saved-card-charge"
+import type { StorePagePayment } from "./store-page-payment"
 import { cardTokenOf, requireWalletId } from "./saved-cards"
 import { walletIdOf } from "./wallet"
 
@@ -26,7 +28,7 @@ export type StartInput = {
 
 type InvoiceBase = Pick<MonobankData, "reference" | "amount" | "ccy" | "paymentType">
 
-export type Started = { data: MonobankData | SavedCardPayment; status: PaymentSessionStatus }
+export type Started = { data: MonobankData | SavedCardPayment | StorePagePayment; status: PaymentSessionStatus }
 
 export async function startPayment(deps: ProviderDeps, input: StartInput): Promise<Started> {
   const { amount, ccy } = toBankAmount(input.amount, input.currencyCode)
@@ -35,7 +37,10 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
   }
   const parsed = sessionInputSchema.safeParse(input.data ?? {})
   if (!parsed.success) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: `save_card` must be a boolean and `payment_method_id` a non-empty string")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "monobank: `save_card` and `pay_on_store_page` must be booleans and `payment_method_id` a non-empty string"
+    )
   }
   const walletId = walletIdOf(input.context?.account_holder?.data)
   const basketOrder = deps.options.fiscalBasket ? fiscalBasket(deps, input, amount, ccy) : undefined
@@ -50,6 +55,7 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
   }
   const base: InvoiceBase = { reference: input.sessionId, amount, ccy, paymentType: paymentTypeOf(deps.options) }
 
+  if (parsed.data.pay_on_store_page) return prepareStorePagePayment(deps, { ...base, reference: input.sessionId })
   if (parsed.data.payment_method_id) {
     return prepareSavedCardPayment(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
   }
@@ -83,6 +89,18 @@ async function prepareSavedCardPayment(
   }
   const savedCard = stripUndefined({ walletId, paymentMethodId, customerEmail: deps.options.fiscalBasket ? start.customerEmail : undefined })
   return { data: { ...base, reference: start.sessionId, savedCard }, status: PaymentSessionStatus.PENDING }
+}
+
+/** A session paid through the plugin's store routes with card details or a wallet: nothing at the bank yet. */
+function prepareStorePagePayment(deps: ProviderDeps, base: InvoiceBase & { reference: string }): Started {
+  if (!deps.options.directCardPayments && !deps.options.syncPayments) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "monobank: this store does not take card details on its own page (options `directCardPayments` and `syncPayments` are off)"
+    )
+  }
+  const payment: StorePagePayment = { ...base, storePage: true }
+  return { data: payment, status: PaymentSessionStatus.PENDING }
 }
 
 /** The cart's receipt lines (from the plugin's store middleware) when they add up to the amount. */

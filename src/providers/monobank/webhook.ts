@@ -17,7 +17,9 @@ import {
 import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "../../utils/medusa-payments"
 import { readMonobankData, toInstant, type MonobankData } from "../../utils/acquiring/payment-data"
-import { isChargeInFlight, isChargeOutcomeUnknown, readSavedCardPayment } from "./saved-card-charge"
+import { isChargeInFlight, isChargeOutcomeUnknown } from "./charge-claim"
+import { readSavedCardPayment } from "./saved-card-charge"
+import { readStorePagePayment } from "./store-page-payment"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 
@@ -85,12 +87,12 @@ async function adoptLostCharge(
   record: { invoiceId: string; amount?: number }
 ): Promise<MonobankData | undefined> {
   if (!isChargeOutcomeUnknown(sessionData)) return undefined
-  const payment = readSavedCardPayment(sessionData)
+  const payment = readSavedCardPayment(sessionData) ?? readStorePagePayment(sessionData)
   if (!payment || payment.amount !== record.amount) return undefined
-  const { savedCard: _card, ...rest } = payment
+  const { savedCard: _card, ...rest } = payment as typeof payment & { savedCard?: unknown }
   const data: MonobankData = { ...rest, invoiceId: record.invoiceId, status: "processing" }
   if (await deps.adoptLostCharge(sessionId, data)) {
-    deps.logger.info(`monobank: the saved-card charge of payment session ${sessionId} whose answer was lost is invoice ${record.invoiceId} (from its webhook)`)
+    deps.logger.info(`monobank: the charge of payment session ${sessionId} whose answer was lost is invoice ${record.invoiceId} (from its webhook)`)
     return data
   }
   // Another delivery of this webhook recorded it first.

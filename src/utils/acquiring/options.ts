@@ -66,6 +66,13 @@ export const monobankOptionsSchema = z.strictObject({
   /** Let logged-in customers save cards (tokenization must be enabled for you by the bank). */
   cardSaving: z.boolean({ error: "must be true or false" }).default(false),
   /**
+   * Take card details on the store's own checkout page (`payment-direct`). Only for merchants with
+   * an active PCI DSS certificate: card numbers then pass through this server (never stored).
+   */
+  directCardPayments: z.boolean({ error: "must be true or false" }).default(false),
+  /** Pay by card details or Apple Pay / Google Pay with a synchronous answer (`sync-payment`; access granted by the bank). */
+  syncPayments: z.boolean({ error: "must be true or false" }).default(false),
+  /**
    * A webhook whose signature fails makes the provider refetch the bank's key (it may have been
    * rotated), at most once per this many milliseconds.
    */

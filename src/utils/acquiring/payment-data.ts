@@ -47,6 +47,8 @@ export const monobankDataSchema = z.looseObject({
   maskedPan: z.string().optional(),
   /** Set once a saved card is in the shopper's wallet. */
   cardSaved: z.boolean().optional(),
+  /** Paid with card details or a wallet on the store's own page (no hosted page). */
+  storePage: z.literal(true).optional(),
   refunds: z.array(refundRecordSchema).optional(),
 })
 
@@ -65,15 +67,17 @@ export const sessionInputSchema = z.looseObject({
   save_card: z.boolean().optional(),
   /** Pay with a saved card: an id from `listPaymentMethods`. */
   payment_method_id: z.string().min(1).optional(),
+  /** Pay with card details or a wallet on the store's own page (the plugin's card-payments store routes): no hosted invoice. */
+  pay_on_store_page: z.boolean().optional(),
 })
 
 /** Session input kept in `data`: the storefront's documented keys and the plugin's store middleware's basket. */
-const SESSION_INPUT_KEYS: readonly string[] = ["save_card", "payment_method_id", "monobank_basket"]
+const SESSION_INPUT_KEYS: readonly string[] = ["save_card", "payment_method_id", "pay_on_store_page", "monobank_basket"]
 
 /**
  * Keys the plugin keeps in `data` beside the invoice facts: the saved card chosen for a charge made
- * when the cart completes, the claim of that charge (`saved-card-charge.ts`), and when the reconcile
- * job last read the bank (`workflows/acquiring/reconcile-card-sessions.ts`).
+ * when the cart completes, the claim of a charge made without the hosted page
+ * (`providers/monobank/charge-claim.ts`), and when the reconcile job last read the bank (`workflows/acquiring/reconcile-card-sessions.ts`).
  */
 export const BOOKKEEPING_KEYS = ["savedCard", "savedCardCharge", "lastReconciledAt"] as const
 

@@ -1,0 +1,68 @@
+/**
+ * Card details on the store's page whose bank answer is lost: the provider gives up after 1 s, the
+ * bank charges the card after 2.5 s. A retry is refused (never a second charge); the bank's signed
+ * webhook names the invoice, and the cart becomes one order paid by it.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAdminHeaders } from "../helpers/admin"
+import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
+import { acquiringCalls, adminOrders, completeCart, DEBIT_PROVIDER, HOLD_PROVIDER, onlyPayment, TEST_CARDS } from "./acquiring-helpers"
+
+jest.setTimeout(120_000)
+
+process.env.MONOBANK_ACQUIRING_TIMEOUT_MS = "1000"
+process.env.MONOBANK_DIRECT_CARD_PAYMENTS = "true"
+const SLOW_MS = 2500
+const env = useMonobankTestEnvironment()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let fx: StoreFixtures
+
+    beforeEach(async () => {
+      fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER] })
+    })
+
+    async function orderLinked(cartId: string, timeoutMs: number): Promise<boolean> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+        if (data.length || Date.now() > until) return data.length > 0
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+
+    it("timeout, then retry: the retry is refused, the webhook makes the order, and the card is charged once", async () => {
+      const cart = await createReadyCart(api, fx)
+      const { session } = await startPaymentSession(api, fx, cart.id, DEBIT_PROVIDER, { pay_on_store_page: true })
+      const body = { cart_id: cart.id, payment_session_id: session.id, cardData: { pan: TEST_CARDS.visa, exp: "1230", cvv: "123" } }
+      const pay = () => api.post("/store/monobank/card-payments/direct", body, fx.store).catch((error: any) => error.response)
+
+      await env.emulator.control.injectFault({ path: "/api/merchant/invoice/payment-direct", count: 1, kind: "slow", delayMs: SLOW_MS })
+      const lost = await pay()
+      expect(lost.status).toBeGreaterThanOrEqual(500)
+      expect(lost.data.message).toMatch(/monobank/i)
+
+      const retry = await pay()
+      expect(retry.status).toBe(409)
+      expect(retry.data.message).toMatch(/not charged again/)
+
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS))
+      await env.emulator.control.flushWebhooks()
+      expect(await orderLinked(cart.id, 30_000)).toBe(true)
+
+      const calls = (await acquiringCalls(env.emulator.control)).filter((c) => c === "POST /api/merchant/invoice/payment-direct")
+      expect(calls).toHaveLength(1)
+      const completed = await completeCart(api, fx.store, cart.id)
+      expect(completed.data.type).toBe("order")
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      const invoiceId = onlyPayment(orders[0]).data.invoiceId
+      expect(await env.emulator.control.getInvoice(invoiceId)).toMatchObject({ origin: "payment-direct", status: "success" })
+      expect((await pay()).status).toBe(409)
+    })
+  },
+})

@@ -1,0 +1,165 @@
+/**
+ * Card details taken on the store's own page (PCI DSS merchants: `payment-direct`) or a card /
+ * Apple Pay / Google Pay payment answered synchronously (`sync-payment`). Starting the session
+ * charges nothing; the plugin's store route hands the card details straight to `payOnStorePage`,
+ * which charges the session's amount once (./charge-claim) and keeps only the invoice id, the
+ * status and the masked card. Card details are never stored, logged or put in an error message.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import {
+  invoiceStatusSchema,
+  isOutcomeUnknown,
+  type InvoiceStatus,
+  type PaymentDirectRequest,
+  type SyncPaymentRequest,
+} from "../../lib/monobank"
+import { buildRedirectUrl } from "../../utils/acquiring/options"
+import { readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
+import { claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
+import type { ChargeDeps } from "./saved-card-charge"
+import { toMedusaError } from "./errors"
+import { merchantPaymInfoOf, paymentTypeOf } from "./invoice-request"
+
+/** Session data of a store-page payment not charged yet. */
+export const storePagePaymentSchema = z.looseObject({
+  reference: z.string(),
+  amount: z.number().int(),
+  ccy: z.number().int(),
+  paymentType: z.enum(["debit", "hold"]),
+  storePage: z.literal(true),
+  status: invoiceStatusSchema.optional(),
+})
+
+export type StorePagePayment = z.infer<typeof storePagePaymentSchema>
+
+/** A store-page session whose card has not been charged (no invoice yet). */
+export function readStorePagePayment(data: unknown): StorePagePayment | undefined {
+  if ((data as { invoiceId?: unknown } | undefined)?.invoiceId) return undefined
+  const parsed = storePagePaymentSchema.safeParse(data ?? {})
+  return parsed.success ? parsed.data : undefined
+}
+
+export type DirectCardData = PaymentDirectRequest["cardData"]
+type SyncMethod = Pick<SyncPaymentRequest, "cardData" | "applePay" | "googlePay">
+
+/** What the shopper pays with: card details for `payment-direct`, or what `sync-payment` takes. */
+export type StorePageMethod =
+  | { kind: "direct"; cardData: DirectCardData }
+  | { kind: "sync"; method: SyncMethod }
+  | { kind: "applePay"; paymentData: unknown }
+  | { kind: "googlePay"; token: unknown }
+
+/**
+ * What the storefront does next: complete the cart (authorized), send the shopper to 3-D Secure
+ * (requires_more), wait for the bank (pending), or show why the card was declined (error).
+ */
+export type StorePageOutcome = {
+  status: "authorized" | "requires_more" | "pending" | "error"
+  tdsUrl?: string
+  message?: string
+}
+
+/** The session's status in Medusa terms, from the bank's status of the one charge. */
+const OUTCOME_OF_STATUS: Record<InvoiceStatus | "unknown", StorePageOutcome["status"]> = {
+  created: "pending",
+  processing: "pending",
+  hold: "authorized",
+  success: "authorized",
+  failure: "error",
+  reversed: "error",
+  expired: "error",
+  unknown: "pending",
+}
+
+const ENABLING_OPTION = { direct: "directCardPayments", sync: "syncPayments", applePay: "syncPayments", googlePay: "syncPayments" } as const
+
+/** Charges the session's amount once with `method`; refused (nothing charged) when it was paid or is being paid. */
+export async function payOnStorePage(deps: ChargeDeps, payment: StorePagePayment, method: StorePageMethod): Promise<StorePageOutcome> {
+  const option = ENABLING_OPTION[method.kind]
+  if (!deps.options[option]) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank: this store does not take this kind of payment on its own page (option \`${option}\` is off)`)
+  }
+  // A wallet token is opened before the claim: one that does not open changes nothing.
+  const bankMethod = toBankMethod(deps, method)
+  const sessionId = payment.reference
+  if (!(await claimCharge(deps.cradle, sessionId))) throw await refusalFor(deps, sessionId)
+  let answer: { invoiceId: string; status: InvoiceStatus | "unknown"; failureReason?: string; tdsUrl?: string; maskedPan?: string }
+  try {
+    answer = await charge(deps, payment, bankMethod)
+  } catch (error) {
+    if (isOutcomeUnknown(error)) {
+      deps.logger.error(
+        `monobank: the store-page payment of session ${sessionId} got no answer; it is not repeated. Its webhook names the invoice if the bank charged the card`
+      )
+      await markOutcomeUnknown(deps.cradle, sessionId)
+    } else {
+      await releaseClaim(deps.cradle, sessionId)
+    }
+    throw toMedusaError("pay with the card", error)
+  }
+  const { storePage: _flag, ...base } = payment
+  if (answer.status === "failure") {
+    // Declined before anything was charged: the shopper may try another card on this session.
+    await recordCharge(deps.cradle, sessionId, { status: "failure", failureReason: answer.failureReason ?? "declined" })
+    await releaseClaim(deps.cradle, sessionId)
+    deps.logger.info(`monobank: store-page payment of session ${sessionId} declined: invoice ${answer.invoiceId}`)
+    return { status: "error", message: answer.failureReason ?? "The bank declined the card" }
+  }
+  const charged: MonobankData = {
+    ...base,
+    storePage: true,
+    invoiceId: answer.invoiceId,
+    status: answer.status === "unknown" ? "processing" : answer.status,
+    ...(answer.maskedPan ? { maskedPan: answer.maskedPan } : {}),
+    ...(answer.tdsUrl ? { pageUrl: answer.tdsUrl } : {}),
+  }
+  await recordCharge(deps.cradle, sessionId, charged)
+  deps.logger.info(`monobank: store-page payment of session ${sessionId}: invoice ${answer.invoiceId}`)
+  if (answer.tdsUrl) return { status: "requires_more", tdsUrl: answer.tdsUrl }
+  return { status: OUTCOME_OF_STATUS[charged.status ?? "processing"] }
+}
+
+type BankMethod = Extract<StorePageMethod, { kind: "direct" | "sync" }>
+
+/** What the bank is sent: card details as given, a wallet token opened with the store's keys. */
+function toBankMethod(_deps: ChargeDeps, method: StorePageMethod): BankMethod {
+  if (method.kind === "direct" || method.kind === "sync") return method
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${method.kind}: this store does not take ${method.kind === "applePay" ? "Apple Pay" : "Google Pay"} (option \`${method.kind}\` is not set)`)
+}
+
+async function charge(deps: ChargeDeps, payment: StorePagePayment, method: BankMethod) {
+  const start = { sessionId: payment.reference, amount: payment.amount, ccy: payment.ccy, webHookUrl: deps.webHookUrl }
+  if (method.kind === "direct") {
+    const result = await deps.client.paymentDirect({
+      amount: payment.amount,
+      ccy: payment.ccy,
+      cardData: method.cardData,
+      merchantPaymInfo: merchantPaymInfoOf(deps.options, start),
+      redirectUrl: buildRedirectUrl(deps.options.redirectUrl, payment.reference),
+      webHookUrl: deps.webHookUrl,
+      paymentType: paymentTypeOf(deps.options),
+      initiationKind: "client",
+    })
+    return { invoiceId: result.invoiceId, status: result.status, failureReason: result.failureReason, tdsUrl: result.tdsUrl }
+  }
+  const { reference, destination } = merchantPaymInfoOf(deps.options, start)
+  const record = await deps.client.syncPayment({ amount: payment.amount, ccy: payment.ccy, merchantPaymInfo: { reference, destination }, ...method.method })
+  return { invoiceId: record.invoiceId, status: record.status, failureReason: record.failureReason, maskedPan: record.paymentInfo?.maskedPan }
+}
+
+/** Why a second request for a session is refused, in words the shopper can act on. */
+async function refusalFor(deps: ChargeDeps, sessionId: string): Promise<MedusaError> {
+  const stored = await deps.readSessionData(sessionId)
+  const data = readMonobankData(stored)
+  if (data && OUTCOME_OF_STATUS[data.status ?? "processing"] === "authorized") {
+    return new MedusaError(MedusaError.Types.CONFLICT, "This payment is already paid; complete the order")
+  }
+  if (isChargeOutcomeUnknown(stored)) {
+    return new MedusaError(
+      MedusaError.Types.CONFLICT,
+      "The bank has not told us yet whether the card was charged; the card is not charged again. Wait a minute and complete the order, or contact the store"
+    )
+  }
+  return new MedusaError(MedusaError.Types.CONFLICT, "A payment for this checkout is already under way; the card is not charged twice")
+}
