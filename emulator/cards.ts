@@ -79,22 +79,63 @@ export function isExpired(expiry: { month: number; year: number }, now: Date): b
 
 export type CardInput = { pan: string; exp: string; cvv?: string }
 
+/** The bank's API takes the expiry as mmyy only; the hosted page also takes MM/YY. */
+const API_EXPIRY = /^(0[1-9]|1[0-2])\d{2}$/
+
+type InspectOptions = {
+  cvvRequired: boolean
+  /** Field path the errors name, e.g. "cardData" gives "cardData.pan: ...". */
+  field?: string
+  /** API request rather than the hosted page: the expiry must be mmyy. */
+  apiExpiry?: boolean
+}
+
+type Expiry = { month: number; year: number }
+
+function readExpiry(text: string, prefix: string, apiExpiry: boolean): { error: string } | { expiry: Expiry } {
+  if (apiExpiry && !API_EXPIRY.test(text)) return { error: `${prefix}exp: expiry must be MMYY` }
+  const expiry = parseExpiry(text)
+  return expiry ? { expiry } : { error: `${prefix}exp: expiry must be MMYY (or MM/YY)` }
+}
+
+function outcomeOf(pan: string, expiry: Expiry, now: Date): CardOutcome {
+  return isExpired(expiry, now) ? EXPIRED_CARD : SCRIPTED[pan] ?? { kind: "paid" }
+}
+
 /** Validates card details; returns the problem (naming the field) or the card profile. */
 export function inspectCard(
   input: CardInput,
   now: Date,
-  options: { cvvRequired: boolean; field?: string } = { cvvRequired: true }
+  options: InspectOptions = { cvvRequired: true }
 ): { error: string } | { profile: CardProfile } {
   const prefix = options.field ? `${options.field}.` : ""
   const pan = normalizePan(input.pan)
   if (!luhnValid(pan)) return { error: `${prefix}pan: card number is not valid (12-19 digits passing the Luhn check)` }
-  const expiry = parseExpiry(input.exp)
-  if (!expiry) return { error: `${prefix}exp: expiry must be MMYY (or MM/YY)` }
+  const read = readExpiry(input.exp, prefix, options.apiExpiry ?? false)
+  if ("error" in read) return { error: read.error }
   if (options.cvvRequired || input.cvv !== undefined) {
     if (!/^\d{3,4}$/.test(input.cvv ?? "")) return { error: `${prefix}cvv: CVV must be 3 or 4 digits` }
   }
-  const outcome = isExpired(expiry, now) ? EXPIRED_CARD : SCRIPTED[pan] ?? { kind: "paid" }
-  return { profile: profileOf(pan, outcome) }
+  return { profile: profileOf(pan, outcomeOf(pan, read.expiry, now)) }
+}
+
+const TEST_PANS: ReadonlySet<string> = new Set(Object.values(TEST_CARDS))
+
+/**
+ * A wallet (Apple Pay / Google Pay) payment: `token` is the device card number the merchant
+ * decrypted. One of the test cards acts as that card (so a test can make a wallet payment decline);
+ * any other token stands for the visa test card. The emulator keeps only the mask, never the token.
+ */
+export function inspectWalletToken(
+  input: { token: string; exp: string },
+  now: Date,
+  field: string
+): { error: string } | { profile: CardProfile } {
+  const read = readExpiry(input.exp, `${field}.`, true)
+  if ("error" in read) return { error: read.error }
+  const token = normalizePan(input.token)
+  const pan = TEST_PANS.has(token) ? token : TEST_CARDS.visa
+  return { profile: profileOf(pan, outcomeOf(pan, read.expiry, now)) }
 }
 
 export function profileOf(pan: string, outcome: CardOutcome): CardProfile {

@@ -1,5 +1,5 @@
 /** Typed client of the control API (/_emulator/*), over the global fetch. */
-import type { InvoiceState } from "./acquiring/records"
+import type { InvoiceState, ReferenceReport } from "./acquiring/records"
 import type { InvoiceStatusRecord } from "./acquiring/types"
 import type { CheckoutOrder } from "./checkout/orders"
 import type { extendedShape } from "./checkout/records"
@@ -50,6 +50,11 @@ export interface EmulatorControl {
   /** As if the merchant finalized the held card payment in the business cabinet. */
   finalizeCheckoutHold(orderId: string): Promise<CheckoutOrderState>
   calls(): Promise<CallRecord[]>
+  /**
+   * Extension: the bank calls that carried this `merchantPaymInfo.reference` (also those refused or
+   * faulted) and the invoices made with it; `charges` counts the paid or held ones.
+   */
+  paymentsByReference(reference: string): Promise<ReferenceReport>
 }
 
 export class EmulatorControlError extends Error {
@@ -105,5 +110,6 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),
     finalizeCheckoutHold: (orderId) => call("POST", `/checkout/${id(orderId)}/finalize`),
     calls: () => call("GET", "/calls"),
+    paymentsByReference: (reference) => call("GET", `/references/${id(reference)}`),
   }
 }

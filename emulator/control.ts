@@ -1,6 +1,6 @@
 /** Control API under /_emulator/* (no auth; for tests and demos only). Errors are `{ error, errCode }`. */
 import { z } from "zod"
-import { invoiceState, statusRecord } from "./acquiring/records"
+import { invoiceState, referenceReport, statusRecord } from "./acquiring/records"
 import { inspectCard } from "./cards"
 import { extendedShape } from "./checkout/records"
 import { checkoutCompletionSchema } from "./checkout/schemas"
@@ -142,5 +142,9 @@ export function controlRoutes(emulator: Emulator): Route[] {
     }),
     route("GET", "/deliveries", () => ok(delivery.list())),
     route("GET", "/calls", () => ok(emulator.calls.list())),
+    route("GET", "/references/:reference", (ctx) => {
+      const { reference } = ctx.params
+      return ok(referenceReport(reference, invoices.withReference(reference), emulator.calls.withReference(reference)))
+    }),
   ]
 }

@@ -52,7 +52,26 @@ export class Faults {
   }
 }
 
-export type CallRecord = { method: string; path: string; status: number; at: string; traceId: string }
+export type CallRecord = {
+  method: string
+  path: string
+  status: number
+  at: string
+  traceId: string
+  /** Extension: `merchantPaymInfo.reference` of a JSON request body, when it carried one. */
+  reference?: string
+}
+
+/** Reads `merchantPaymInfo.reference` from a raw request body; anything else in the body is not kept. */
+export function referenceOf(rawBody: Buffer): string | undefined {
+  if (rawBody.length === 0) return undefined
+  try {
+    const reference = JSON.parse(rawBody.toString("utf8"))?.merchantPaymInfo?.reference
+    return typeof reference === "string" ? reference : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Log of API calls (acquiring, installments, checkout) the emulator received. */
 export class CallLog {
@@ -64,6 +83,10 @@ export class CallLog {
 
   list(): CallRecord[] {
     return this.calls.map((call) => ({ ...call }))
+  }
+
+  withReference(reference: string): CallRecord[] {
+    return this.list().filter((call) => call.reference === reference)
   }
 
   reset(): void {

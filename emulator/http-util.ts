@@ -120,7 +120,8 @@ function describeIssue(issue: z.core.$ZodIssue | undefined, value: unknown, pref
     const keys = issue.keys.map((key) => (path ? `${path}.${key}` : key))
     return `${keys.join(", ")}: unknown field`
   }
-  if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) {
+  const missing = issue.code === "invalid_type" || issue.code === "invalid_value" // an enum field left out is invalid_value
+  if (missing && valueAt(value, issue.path) === undefined) {
     return `${path || "body"}: field is required`
   }
   return `${path || "body"}: ${issue.message}`

@@ -14,6 +14,6 @@ export {
 export type { DeliveryRecord, DeliveryKind, WebhookMode } from "./delivery"
 export type { CallRecord, FaultSpec, FaultKind } from "./faults"
 export type { InvoiceStatusRecord, PaymentResultRecord, CancelResult } from "./acquiring/types"
-export type { InvoiceState } from "./acquiring/records"
+export type { InvoiceState, ReferenceReport } from "./acquiring/records"
 export type { InstallmentOrder, OrderStateInfo } from "./installments/types"
 export type { CheckoutCompletion } from "./checkout/schemas"

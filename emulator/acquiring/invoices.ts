@@ -124,6 +124,11 @@ export class InvoiceBook {
     return invoice
   }
 
+  /** Invoices whose merchantPaymInfo.reference is `reference`, oldest first. */
+  withReference(reference: string): Invoice[] {
+    return [...this.invoices.values()].filter((invoice) => invoice.reference === reference)
+  }
+
   reset(): void {
     this.invoices.clear()
     this.lastModifiedMs.clear()

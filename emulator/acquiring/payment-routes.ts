@@ -1,12 +1,11 @@
 /** Merchant-side payments (card details, token, synchronous) and the wallet of tokenized cards. */
-import { TEST_CARDS } from "../constants"
-import { inspectCard, parseExpiry, profileOf, type CardInput } from "../cards"
+import { inspectCard, inspectWalletToken, type CardInput, type CardProfile } from "../cards"
 import type { Emulator } from "../emulator"
 import { badRequest, jsonBody, ok, parseWith, requiredQuery } from "../http-util"
 import type { Route } from "../router"
 import { paymentResult, statusRecord } from "./records"
 import { acquiringAuth } from "./routes"
-import { paymentDirectSchema, syncPaymentSchema, walletPaymentSchema } from "./schemas"
+import { paymentDirectSchema, syncPaymentSchema, walletPaymentSchema, type SyncPaymentBody } from "./schemas"
 import type { Invoice, PaymentMethod, PresentedCard } from "./types"
 
 const tokenNotFound = () => badRequest("cardToken: card token not found", "TOKEN_NOT_FOUND")
@@ -16,10 +15,18 @@ export function paymentRoutes(emulator: Emulator): Route[] {
   const { invoices, wallets } = emulator
   const tdsUrl = (invoice: Invoice) => (invoice.pending3ds ? `${emulator.baseUrl()}/3ds/${invoice.invoiceId}` : undefined)
 
-  const cardFrom = (input: CardInput, method: PaymentMethod, cvvRequired: boolean): PresentedCard => {
-    const inspected = inspectCard(input, new Date(emulator.clock.nowMs()), { cvvRequired, field: "cardData" })
+  const now = () => new Date(emulator.clock.nowMs())
+  const presented = (inspected: { error: string } | { profile: CardProfile }, method: PaymentMethod): PresentedCard => {
     if ("error" in inspected) throw badRequest(inspected.error)
     return { ...inspected.profile, method }
+  }
+  const cardFrom = (input: CardInput, method: PaymentMethod, cvvRequired: boolean) =>
+    presented(inspectCard(input, now(), { cvvRequired, field: "cardData", apiExpiry: true }), method)
+
+  const syncCard = (body: SyncPaymentBody): PresentedCard => {
+    if (body.cardData) return cardFrom(body.cardData, "pan", false)
+    if (body.applePay) return presented(inspectWalletToken(body.applePay, now(), "applePay"), "apple")
+    return presented(inspectWalletToken(body.googlePay!, now(), "googlePay"), "google")
   }
 
   return [
@@ -58,22 +65,15 @@ export function paymentRoutes(emulator: Emulator): Route[] {
       pattern: "/api/merchant/invoice/sync-payment",
       handler: (ctx) => {
         const body = parseWith(syncPaymentSchema, jsonBody(ctx))
-        let card: PresentedCard
-        if (body.cardData) {
-          card = cardFrom(body.cardData, "pan", false)
-        } else {
-          const field = body.applePay ? "applePay" : "googlePay"
-          const tokenPayment = (body.applePay ?? body.googlePay)!
-          if (!parseExpiry(tokenPayment.exp)) throw badRequest(`${field}.exp: expiry must be MMYY`)
-          // the device token stands for a card; the emulator shows it as its visa test card
-          card = { ...profileOf(TEST_CARDS.visa, { kind: "paid" }), method: body.applePay ? "apple" : "google" }
-        }
+        const card = syncCard(body)
         const invoice = invoices.create({
           amount: body.amount,
           ccy: body.ccy,
           merchantPaymInfo: body.merchantPaymInfo,
           origin: "sync-payment",
         })
+        // The status record has no tdsUrl: the shopper was authenticated before this call (wallet
+        // cryptogram, or eciIndicator/cavv of the merchant's own 3-D Secure), so the 3-D Secure test card pays.
         invoices.present(invoice, card, { skip3ds: true })
         return ok(statusRecord(invoice))
       },

@@ -1,3 +1,4 @@
+import type { CallRecord } from "../faults"
 import type { Invoice, InvoiceStatus, InvoiceStatusRecord, PaymentResultRecord } from "./types"
 
 /** The status record with the bank's field order; absent fields are left out, never null. */
@@ -72,3 +73,30 @@ export type InvoiceState = ReturnType<typeof invoiceState>
 export function dropUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
+
+/**
+ * Control `references/:reference`: every bank call that carried the reference and every invoice made
+ * with it, so a test can assert "one charge at the bank" after retries and races.
+ */
+export function referenceReport(reference: string, invoices: Invoice[], calls: CallRecord[]) {
+  return {
+    reference,
+    calls,
+    invoices: invoices.map((invoice) =>
+      dropUndefined({
+        invoiceId: invoice.invoiceId,
+        origin: invoice.origin,
+        status: invoice.status,
+        amount: invoice.amount,
+        ccy: invoice.ccy,
+        maskedPan: invoice.paymentInfo?.maskedPan,
+        paymentMethod: invoice.paymentInfo?.paymentMethod,
+        paid: invoice.paid === true,
+      })
+    ),
+    /** Invoices the card was charged (or held) for, whatever happened to them afterwards. */
+    charges: invoices.filter((invoice) => invoice.paid === true).length,
+  }
+}
+
+export type ReferenceReport = ReturnType<typeof referenceReport>

@@ -108,6 +108,22 @@ export async function payByMonobankCard(
   }
 }
 
+/**
+ * Card form, Apple Pay, Google Pay: a new session that opens no payment page. The card details or
+ * wallet token never pass through here; the browser sends them to the plugin's route itself.
+ */
+export async function startMonobankStorePagePayment(
+  cart: HttpTypes.StoreCart,
+  providerId: string
+): Promise<{ sessionId: string } | { error: string }> {
+  try {
+    const session = await startSession(cart, providerId, { pay_on_store_page: true })
+    return session ? { sessionId: session.id } : { error: "monobank did not start the payment." }
+  } catch (error) {
+    return { error: messageOf(error) }
+  }
+}
+
 /** Installments: a new session with the shopper's phone and number of payments; the bank pushes to the app. */
 export async function startMonobankInstallments(
   cart: HttpTypes.StoreCart,

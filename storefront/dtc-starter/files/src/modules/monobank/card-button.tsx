@@ -5,6 +5,7 @@ import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/ui"
 import { useEffect, useState } from "react"
+import StorePagePayments from "./store-page-payments"
 
 const NEW_CARD = "new"
 
@@ -17,7 +18,8 @@ function declineOf(cart: HttpTypes.StoreCart, providerId: string): string | null
 
 /**
  * Card payment: a logged-in customer may pick a saved card (charged without the payment page) or
- * a new card (optionally saved); the new card is paid on monobank's page.
+ * a new card (optionally saved); the new card is paid on monobank's page. Above it, when the store
+ * enables them: the card form on this page and Apple Pay / Google Pay (store-page-payments.tsx).
  */
 export default function CardButton({ cart, providerId, notReady }: { cart: HttpTypes.StoreCart; providerId: string; notReady: boolean }) {
   const [savedCards, setSavedCards] = useState<{ id: string; masked_pan: string | null }[] | null>(null)
@@ -51,6 +53,7 @@ export default function CardButton({ cart, providerId, notReady }: { cart: HttpT
 
   return (
     <>
+      <StorePagePayments cart={cart} providerId={providerId} notReady={notReady} />
       {savedCards && savedCards.length > 0 && (
         <fieldset className="mb-4 flex flex-col gap-y-2 txt-medium" data-testid="monobank-saved-cards">
           {savedCards.map((card) => (
