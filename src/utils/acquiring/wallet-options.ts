@@ -49,19 +49,13 @@ const httpsUrl = z
   .trim()
   .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", { error: "must be an absolute https URL" })
 
-/** The key belongs to the certificate: node signs nothing, it compares the public halves. */
-function keyMatchesCertificate(certificatePem: string, keyPem: string): boolean {
-  const certificate = certificateOf(certificatePem)
-  const key = privateKeyOf(keyPem)
-  return certificate !== undefined && key !== undefined && certificate.checkPrivateKey(key)
-}
-
+/** The key belongs to the certificate (their public halves match); checked only once both parse. */
 function pairCheck(certificateField: string, keyField: string) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const certificate = value[certificateField]
-    const key = value[keyField]
-    if (typeof certificate !== "string" || typeof key !== "string") return
-    if (!keyMatchesCertificate(certificate, key)) {
+    const certificate = typeof value[certificateField] === "string" ? certificateOf(value[certificateField]) : undefined
+    const key = typeof value[keyField] === "string" ? privateKeyOf(value[keyField]) : undefined
+    if (certificate === undefined || key === undefined) return
+    if (!certificate.checkPrivateKey(key)) {
       ctx.addIssue({ code: "custom", path: [keyField], message: `does not belong to ${certificateField}` })
     }
   }
