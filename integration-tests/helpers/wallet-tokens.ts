@@ -85,10 +85,10 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 export function makeTestWalletKeys(name = "test-store"): TestWalletKeys {
   const merchantIdentifier = `merchant.ua.example.${name}`
   const processingKey = ecKeyPem()
-  // Apple writes the hex SHA-256 of the merchant identifier into this extension (an IA5String).
-  const merchantIdHex = sha256(merchantIdentifier).toString("hex")
+  // Apple writes the upper-case hex SHA-256 of the merchant identifier into this extension (a UTF8String).
+  const merchantIdHex = sha256(merchantIdentifier).toString("hex").toUpperCase()
   const processingCertificate = selfSignedCertificate(processingKey, `/CN=Apple Pay Payment Processing:${merchantIdentifier}`, [
-    `${APPLE_MERCHANT_ID_OID}=ASN1:IA5STRING:${merchantIdHex}`,
+    `${APPLE_MERCHANT_ID_OID}=ASN1:UTF8String:${merchantIdHex}`,
   ])
   const identityKey = ecKeyPem()
   const identityCertificate = selfSignedCertificate(identityKey, `/CN=Merchant ID:${merchantIdentifier}`)

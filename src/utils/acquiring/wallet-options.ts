@@ -102,7 +102,9 @@ const rootSigningKeySchema = z.strictObject({
   ),
   protocolVersion: z.literal("ECv2", { error: 'must be "ECv2" (the only protocol supported)' }),
   /** Milliseconds since the epoch, as Google writes it; a key past it is not used. */
-  keyExpiration: z.string().regex(/^\d+$/, { error: "must be milliseconds since 1970 as a string" }).optional(),
+  keyExpiration: z.string({ error: "is required: milliseconds since 1970 as a string, as Google publishes it" }).regex(/^\d+$/, {
+    error: "must be milliseconds since 1970 as a string",
+  }),
 })
 
 export const googlePayOptionsSchema = z.strictObject({

@@ -7,7 +7,7 @@ import { X509Certificate, createDecipheriv, createHash, createPrivateKey } from 
 import { EcDecryptionStrategy } from "@basis-theory/apple-pay-js"
 import { z } from "zod"
 import type { ApplePayOptions } from "../../../utils/acquiring/wallet-options"
-import { WalletTokenError, isCardNumber, type WalletCard } from "./wallet-card"
+import { WalletTokenError, isCardNumber, twoDigitEci, type WalletCard } from "./wallet-card"
 
 const paymentDataSchema = z.object({
   version: z.string(),
@@ -93,7 +93,7 @@ export function openApplePayToken(paymentData: unknown, options: ApplePayOptions
   return {
     token: applicationPrimaryAccountNumber,
     exp: `${mm}${yy}`,
-    eciIndicator: details.eciIndicator || DEFAULT_ECI,
+    eciIndicator: twoDigitEci(details.eciIndicator, DEFAULT_ECI),
     cryptogram: details.onlinePaymentCryptogram,
   }
 }

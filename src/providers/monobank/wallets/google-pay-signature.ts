@@ -43,7 +43,7 @@ function verifies(key: KeyObject, data: Buffer, signatureBase64: string): boolea
   }
 }
 
-const notExpired = (expiration: string | undefined, now: number) => expiration === undefined || Number(expiration) > now
+const notExpired = (expiration: string, now: number) => Number(expiration) > now
 
 export type SignedGoogleToken = {
   signature: string

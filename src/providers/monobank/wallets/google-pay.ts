@@ -8,7 +8,7 @@ import { GooglePaymentMethodTokenContext } from "@basis-theory/google-pay-js"
 import { z } from "zod"
 import type { GooglePayOptions } from "../../../utils/acquiring/wallet-options"
 import { GOOGLE_PROTOCOL_VERSION, checkGoogleSignatures, type SignatureProblem } from "./google-pay-signature"
-import { WalletTokenError, isCardNumber, mmyy, type WalletCard } from "./wallet-card"
+import { WalletTokenError, isCardNumber, mmyy, twoDigitEci, type WalletCard } from "./wallet-card"
 
 const tokenSchema = z.object({
   protocolVersion: z.string(),
@@ -99,7 +99,7 @@ export function openGooglePayToken(token: unknown, options: GooglePayOptions, no
   return {
     token: card.pan,
     exp,
-    eciIndicator: card.eciIndicator || DEFAULT_ECI[card.authMethod],
+    eciIndicator: twoDigitEci(card.eciIndicator, DEFAULT_ECI[card.authMethod]),
     ...(card.authMethod === "CRYPTOGRAM_3DS" ? { cryptogram: card.cryptogram } : {}),
   }
 }

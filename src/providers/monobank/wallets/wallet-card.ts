@@ -38,3 +38,9 @@ export function mmyy(month: number, year: number): string | undefined {
 
 /** A card number as the bank takes it: 12 to 19 digits. */
 export const isCardNumber = (value: unknown): value is string => typeof value === "string" && /^\d{12,19}$/.test(value)
+
+/** ECI as two digits: wallets may write Visa's "7" where the networks (and the bank's examples) use "07". */
+export function twoDigitEci(eci: string | undefined, fallback: string): string {
+  const value = eci?.trim() || fallback
+  return /^\d$/.test(value) ? `0${value}` : value
+}

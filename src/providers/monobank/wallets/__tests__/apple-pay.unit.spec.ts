@@ -39,6 +39,12 @@ describe("openApplePayToken", () => {
     })
   })
 
+  it('writes a one-digit ECI as two digits ("7" -> "07")', () => {
+    const paymentData = encryptApplePayToken({ dpan: VISA_DPAN, expMonth: 2, expYear: 2029, eciIndicator: "7" }, keys)
+
+    expect(openApplePayToken(paymentData, options).eciIndicator).toBe("07")
+  })
+
   it("sends ECI 02 when Apple gives none (Mastercard tokens)", () => {
     const paymentData = encryptApplePayToken({ dpan: MASTERCARD_DPAN, expMonth: 12, expYear: 2029 }, keys)
 

@@ -79,6 +79,15 @@ describe("openGooglePayToken", () => {
     expect(refusal(() => openGooglePayToken(token, options)).message).toBe("googlePay: the token is not signed by Google (or it was changed)")
   })
 
+  it("refuses a token once Google's root key in the options has expired", () => {
+    const token = encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030 }, keys)
+    const expiredRoot = { ...options.rootSigningKeys[0]!, keyExpiration: String(Date.now() - 1000) }
+
+    expect(refusal(() => openGooglePayToken(token, { ...options, rootSigningKeys: [expiredRoot] })).message).toBe(
+      "googlePay: the token is not signed by Google (or it was changed)"
+    )
+  })
+
   it("refuses a token whose encrypted message was changed, without showing any of it", () => {
     const token = JSON.parse(encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030 }, keys))
     const signedMessage = JSON.parse(token.signedMessage)
