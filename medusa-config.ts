@@ -48,6 +48,9 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
       // off unless the environment says so; the emulator answers both.
       directCardPayments: env.MONOBANK_DIRECT_CARD_PAYMENTS === "true",
       syncPayments: env.MONOBANK_SYNC_PAYMENTS === "true",
+      // Wallet keys and certificates (secrets) as JSON: docs/wallets.md lists the fields.
+      ...(env.MONOBANK_APPLE_PAY ? { applePay: JSON.parse(env.MONOBANK_APPLE_PAY) } : {}),
+      ...(env.MONOBANK_GOOGLE_PAY ? { googlePay: JSON.parse(env.MONOBANK_GOOGLE_PAY) } : {}),
       ...(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS
         ? { webhookKeyRefreshIntervalMs: Number(env.MONOBANK_WEBHOOK_KEY_REFRESH_MS) }
         : {}),

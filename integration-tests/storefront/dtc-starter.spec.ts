@@ -219,3 +219,26 @@ it("5. a logged-in customer saves a card with a first order and pays the second 
     expect(await adminOrdersOf(email)).toHaveLength(2)
   })
 })
+
+it("6. a PCI DSS merchant's card form: card details typed in the starter's checkout, no bank page, the confirmation", async () => {
+  await shopperFor("card-form", async (shopper) => {
+    await shopper.addToCart("pysanka")
+    await shopper.openCart()
+    await shopper.checkoutUpToReview({ email: "card-form@example.test", phone: "+380501234567", payment: CARD })
+    await shopper.page.getByTestId("monobank-card-number").fill(TEST_CARDS.declined)
+    await shopper.page.getByTestId("monobank-card-expiry").fill("12/30")
+    await shopper.page.getByTestId("monobank-card-cvv").fill("123")
+    await shopper.page.getByTestId("monobank-card-form-pay").click()
+    const reason = shopper.page.getByTestId("monobank-card-form-error")
+    await reason.waitFor({ timeout: 60_000 })
+    expect(await reason.textContent()).toBe("Card declined by the issuing bank")
+
+    await shopper.page.getByTestId("monobank-card-number").fill(TEST_CARDS.mastercard)
+    await shopper.page.getByTestId("monobank-card-expiry").fill("12/30")
+    await shopper.page.getByTestId("monobank-card-cvv").fill("123")
+    await shopper.shot(shopper.page, "card-form")
+    await shopper.page.getByTestId("monobank-card-form-pay").click()
+    await shopper.confirmation()
+    expect(await adminOrdersOf("card-form@example.test")).toHaveLength(1)
+  })
+})

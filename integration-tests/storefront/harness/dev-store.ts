@@ -62,6 +62,8 @@ export async function startDevStore({ storefrontUrl, logDir }: { storefrontUrl: 
         MONOBANK_ACQUIRING_TOKEN: emulator.acquiringToken,
         MONOBANK_INSTALLMENTS_STORE_ID: emulator.installments.storeId,
         MONOBANK_INSTALLMENTS_SECRET: emulator.installments.secret,
+        // The store is a PCI DSS merchant here, so the starter shows the card form too (test 6).
+        MONOBANK_DIRECT_CARD_PAYMENTS: "true",
       },
     })
     cleanups.push(() => medusa.stop())

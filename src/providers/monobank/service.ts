@@ -60,6 +60,7 @@ import { adoptLostCharge } from "./charge-claim"
 import { chargeSavedCard, readSavedCardPayment, type ChargeDeps } from "./saved-card-charge"
 import { payOnStorePage, readStorePagePayment, type StorePageMethod, type StorePageOutcome } from "./store-page-payment"
 import { rememberInstance } from "./instances"
+import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
 import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
 import { registeredIdOf } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
@@ -203,11 +204,37 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   /** Which ways of paying on the store's own page this provider takes (public facts only). */
   async storePageOptions() {
     const { options } = await this.currentDeps()
+    const wallets = options.syncPayments
     return {
       direct_card: options.directCardPayments,
       sync_card: options.syncPayments,
-      apple_pay: null,
-      google_pay: null,
+      apple_pay:
+        wallets && options.applePay
+          ? { merchant_identifier: options.applePay.merchantIdentifier, display_name: options.applePay.displayName }
+          : null,
+      google_pay:
+        wallets && options.googlePay
+          ? {
+              merchant_id: options.googlePay.merchantId,
+              merchant_name: options.googlePay.merchantName ?? null,
+              environment: options.googlePay.environment,
+              public_key: googlePayPublicKey(options.googlePay),
+            }
+          : null,
+    }
+  }
+
+  /** Apple Pay merchant validation for the storefront's `onvalidatemerchant` (Apple's merchant session object). */
+  async applePayMerchantSession(validationUrl: unknown): Promise<Record<string, unknown>> {
+    const { options } = await this.currentDeps()
+    if (!options.syncPayments || !options.applePay) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "applePay: this store does not take Apple Pay (option `applePay` is not set)")
+    }
+    try {
+      return await requestApplePayMerchantSession(options.applePay, validationUrl)
+    } catch (error) {
+      if (error instanceof ApplePayMerchantValidationError) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
+      throw error
     }
   }
 

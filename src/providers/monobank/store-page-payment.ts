@@ -19,6 +19,7 @@ import { readMonobankData, type MonobankData } from "../../utils/acquiring/payme
 import { claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
 import type { ChargeDeps } from "./saved-card-charge"
 import { toMedusaError } from "./errors"
+import { openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
 import { merchantPaymInfoOf, paymentTypeOf } from "./invoice-request"
 
 /** Session data of a store-page payment not charged yet. */
@@ -122,10 +123,25 @@ export async function payOnStorePage(deps: ChargeDeps, payment: StorePagePayment
 
 type BankMethod = Extract<StorePageMethod, { kind: "direct" | "sync" }>
 
+const WALLET_NAME = { applePay: "Apple Pay", googlePay: "Google Pay" } as const
+
 /** What the bank is sent: card details as given, a wallet token opened with the store's keys. */
-function toBankMethod(_deps: ChargeDeps, method: StorePageMethod): BankMethod {
+function toBankMethod(deps: ChargeDeps, method: StorePageMethod): BankMethod {
   if (method.kind === "direct" || method.kind === "sync") return method
-  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${method.kind}: this store does not take ${method.kind === "applePay" ? "Apple Pay" : "Google Pay"} (option \`${method.kind}\` is not set)`)
+  const walletOptions = deps.options[method.kind]
+  if (!walletOptions) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${method.kind}: this store does not take ${WALLET_NAME[method.kind]} (option \`${method.kind}\` is not set)`)
+  }
+  try {
+    const opened =
+      method.kind === "applePay"
+        ? openApplePayToken(method.paymentData, deps.options.applePay!)
+        : openGooglePayToken(method.token, deps.options.googlePay!)
+    return { kind: "sync", method: { [method.kind]: opened } }
+  } catch (error) {
+    if (error instanceof WalletTokenError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+    throw error
+  }
 }
 
 async function charge(deps: ChargeDeps, payment: StorePagePayment, method: BankMethod) {

@@ -5,6 +5,7 @@
 import { z } from "zod"
 import { ACQUIRING_BASE_URL, isHttpUrl } from "../../lib/monobank"
 import { parsePluginOptions } from "../plugin-options"
+import { applePayOptionsSchema, googlePayOptionsSchema } from "./wallet-options"
 
 /** Placeholder in `redirectUrl` replaced by the payment session id. */
 export const SESSION_ID_PLACEHOLDER = "{session_id}"
@@ -72,6 +73,10 @@ export const monobankOptionsSchema = z.strictObject({
   directCardPayments: z.boolean({ error: "must be true or false" }).default(false),
   /** Pay by card details or Apple Pay / Google Pay with a synchronous answer (`sync-payment`; access granted by the bank). */
   syncPayments: z.boolean({ error: "must be true or false" }).default(false),
+  /** Apple Pay on the store's page (docs/wallets.md): the wallet's keys and certificates are secrets. Needs `syncPayments`. */
+  applePay: applePayOptionsSchema.optional(),
+  /** Google Pay on the store's page (docs/wallets.md): the wallet's keys are secrets. Needs `syncPayments`. */
+  googlePay: googlePayOptionsSchema.optional(),
   /**
    * A webhook whose signature fails makes the provider refetch the bank's key (it may have been
    * rotated), at most once per this many milliseconds.
@@ -88,6 +93,12 @@ export const monobankOptionsSchema = z.strictObject({
     .min(1000, { error: "must be at least 1000 ms" })
     .max(120_000, { error: "must be at most 120000 ms" })
     .default(30_000),
+}).superRefine((options, ctx) => {
+  for (const wallet of ["applePay", "googlePay"] as const) {
+    if (options[wallet] && !options.syncPayments) {
+      ctx.addIssue({ code: "custom", path: [wallet], message: "needs syncPayments: true (wallet payments go through sync-payment, which monobank must enable for your merchant)" })
+    }
+  }
 })
 
 export type MonobankOptionsInput = z.input<typeof monobankOptionsSchema>

@@ -8,8 +8,10 @@ const PUBLISHABLE_KEY = process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? ""
 export type ApplePayOptions = { merchant_identifier: string; display_name: string }
 export type GooglePayOptions = {
   merchant_id: string
-  gateway_merchant_id: string
+  merchant_name: string | null
   environment: "TEST" | "PRODUCTION"
+  /** The store's public key for Google's DIRECT tokenization. */
+  public_key: string
 }
 
 /** What the store lets the shopper do on the checkout page itself (all off unless the store enables it). */
@@ -21,7 +23,7 @@ export type CardPaymentOptions = {
 }
 
 export type CardPaymentResult = {
-  status: "authorized" | "requires_more" | "error"
+  status: "authorized" | "requires_more" | "pending" | "error"
   tds_url?: string
   message?: string
 }

@@ -8,12 +8,6 @@ import { useEffect, useState } from "react"
 import { useStorePagePayment } from "./use-store-page-payment"
 import { loadGooglePay, type GooglePaymentsClient } from "./wallet-types"
 
-/**
- * The gateway id of `tokenizationSpecification`: the one the bank gives with your
- * `gateway_merchant_id` (the store's `google_pay` options). Change it if yours differs.
- */
-export const GOOGLE_PAY_GATEWAY = "monobank"
-
 const CARD = {
   type: "CARD",
   parameters: { allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"], allowedCardNetworks: ["VISA", "MASTERCARD"] },
@@ -60,13 +54,14 @@ export default function GooglePayButton({
       const paymentData = await client.loadPaymentData({
         apiVersion: 2,
         apiVersionMinor: 0,
-        merchantInfo: { merchantId: options.merchant_id, merchantName: cart.region?.name ?? "" },
+        merchantInfo: { merchantId: options.merchant_id, merchantName: options.merchant_name ?? "" },
         allowedPaymentMethods: [
           {
             ...CARD,
+            // The store opens the token itself with its own key (Google's DIRECT tokenization).
             tokenizationSpecification: {
-              type: "PAYMENT_GATEWAY",
-              parameters: { gateway: GOOGLE_PAY_GATEWAY, gatewayMerchantId: options.gateway_merchant_id },
+              type: "DIRECT",
+              parameters: { protocolVersion: "ECv2", publicKey: options.public_key },
             },
           },
         ],

@@ -32,7 +32,7 @@ export function useStorePagePayment(cart: HttpTypes.StoreCart, providerId: strin
       window.location.assign(result.tds_url)
       return
     }
-    if (result.status !== "authorized") {
+    if (result.status === "error") {
       setBusy(false)
       setError(result.message ?? "The bank did not accept the payment.")
       return
