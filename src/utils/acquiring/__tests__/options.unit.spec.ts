@@ -1,5 +1,6 @@
 import { buildRedirectUrl, parseMonobankOptions } from "../options"
 import { MonobankProviderService } from "../../../providers/monobank/service"
+import { makeTestWalletKeys, testApplePayOptions, testGooglePayOptions } from "../../../../integration-tests/helpers/wallet-tokens"
 
 const valid = {
   token: "test-token",
@@ -16,8 +17,21 @@ describe("monobank provider options", () => {
       invoiceValiditySeconds: 86_400,
       fiscalBasket: false,
       cardSaving: false,
+      directCardPayments: false,
+      syncPayments: false,
       webhookBaseUrl: "https://api.shop.example",
     })
+    expect(options.applePay).toBeUndefined()
+    expect(options.googlePay).toBeUndefined()
+  })
+
+  it("a wallet without sync-payment access stops start-up, naming the wallet", () => {
+    const keys = makeTestWalletKeys("options-sync")
+    const wallets = { applePay: testApplePayOptions(keys), googlePay: testGooglePayOptions(keys) }
+    expect(() => parseMonobankOptions({ ...valid, ...wallets })).toThrow(
+      /applePay: needs syncPayments: true .*; googlePay: needs syncPayments: true/
+    )
+    expect(parseMonobankOptions({ ...valid, ...wallets, syncPayments: true }).applePay?.merchantIdentifier).toBe(keys.apple.merchantIdentifier)
   })
 
   it("names every missing required option in one message, each by its path", () => {
