@@ -2,6 +2,7 @@
 import type { AddressInfo } from "node:net"
 import { invoiceRoutes } from "./acquiring/routes"
 import { merchantRoutes } from "./acquiring/merchant-routes"
+import { statementRoutes } from "./acquiring/statement-routes"
 import { paymentRoutes } from "./acquiring/payment-routes"
 import { checkoutRoutes } from "./checkout/routes"
 import { controlRoutes } from "./control"
@@ -30,6 +31,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   router.add([
     ...invoiceRoutes(emulator),
     ...paymentRoutes(emulator),
+    ...statementRoutes(emulator),
     ...merchantRoutes(emulator),
     ...installmentRoutes(emulator),
     ...checkoutRoutes(emulator),

@@ -124,6 +124,14 @@ export class InvoiceBook {
     return invoice
   }
 
+  /** Invoices created in [fromMs, toMs), oldest first. */
+  between(fromMs: number, toMs: number): Invoice[] {
+    return [...this.invoices.values()].filter((invoice) => {
+      const created = Date.parse(invoice.createdDate)
+      return created >= fromMs && created < toMs
+    })
+  }
+
   /** Invoices whose merchantPaymInfo.reference is `reference`, oldest first. */
   withReference(reference: string): Invoice[] {
     return [...this.invoices.values()].filter((invoice) => invoice.reference === reference)

@@ -64,5 +64,27 @@ medusaIntegrationTestRunner({
       expect(await env.emulator.control.getInvoice(invoiceId)).toMatchObject({ origin: "payment-direct", status: "success" })
       expect((await pay()).status).toBe(409)
     })
+
+    it("the bank charged at once but its answer was lost: the retry reads the bank's statement, takes that payment, and the cart becomes the order", async () => {
+      const cart = await createReadyCart(api, fx)
+      const { session } = await startPaymentSession(api, fx, cart.id, DEBIT_PROVIDER, { pay_on_store_page: true })
+      const body = { cart_id: cart.id, payment_session_id: session.id, cardData: { pan: TEST_CARDS.visa, exp: "1230", cvv: "123" } }
+      const pay = () => api.post("/store/monobank/card-payments/direct", body, fx.store).catch((error: any) => error.response)
+
+      await env.emulator.control.injectFault({ path: "/api/merchant/invoice/payment-direct", count: 1, kind: "slow", delayMs: SLOW_MS, afterProcessing: true })
+      const lost = await pay()
+      expect(lost.status).toBeGreaterThanOrEqual(500)
+
+      const retry = await pay()
+      expect(retry.status).toBe(200)
+      expect(retry.data).toEqual({ status: "authorized" })
+      const completed = await completeCart(api, fx.store, cart.id)
+      expect(completed.data.type).toBe("order")
+      const calls = await acquiringCalls(env.emulator.control)
+      expect(calls.filter((c) => c === "POST /api/merchant/invoice/payment-direct")).toHaveLength(1)
+      expect(calls).toContain("GET /api/merchant/statement")
+      const payment = onlyPayment((await adminOrders(api, fx.admin))[0])
+      expect(await env.emulator.control.getInvoice(payment.data.invoiceId)).toMatchObject({ origin: "payment-direct", status: "success", reference: session.id })
+    })
   },
 })

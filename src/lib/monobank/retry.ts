@@ -29,6 +29,7 @@ export const ENDPOINT_POLICIES = {
   "GET /api/merchant/submerchant/list": "idempotent",
   "GET /api/merchant/employee/list": "idempotent",
   "GET /api/merchant/pubkey": "idempotent",
+  "GET /api/merchant/statement": "idempotent",
   // installments
   "POST /api/order/create": "idempotent",
   "POST /api/order/state": "idempotent",

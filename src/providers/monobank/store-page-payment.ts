@@ -15,8 +15,9 @@ import {
   type SyncPaymentRequest,
 } from "../../lib/monobank"
 import { buildRedirectUrl } from "../../utils/acquiring/options"
-import { readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
-import { claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
+import { applyStatus, readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
+import { readInvoice } from "./capture"
+import { adoptLostCharge, claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
 import type { ChargeDeps } from "./saved-card-charge"
 import { toMedusaError } from "./errors"
 import { openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
@@ -84,7 +85,11 @@ export async function payOnStorePage(deps: ChargeDeps, payment: StorePagePayment
   // A wallet token is opened before the claim: one that does not open changes nothing.
   const bankMethod = toBankMethod(deps, method)
   const sessionId = payment.reference
-  if (!(await claimCharge(deps.cradle, sessionId))) throw await refusalFor(deps, sessionId)
+  if (!(await claimCharge(deps.cradle, sessionId))) {
+    const stored = await deps.readSessionData(sessionId)
+    if (isChargeOutcomeUnknown(stored)) return resolveFromStatement(deps, payment)
+    throw refusalFor(stored)
+  }
   let answer: { invoiceId: string; status: InvoiceStatus | "unknown"; failureReason?: string; tdsUrl?: string; maskedPan?: string }
   try {
     answer = await charge(deps, payment, bankMethod)
@@ -165,17 +170,43 @@ async function charge(deps: ChargeDeps, payment: StorePagePayment, method: BankM
 }
 
 /** Why a second request for a session is refused, in words the shopper can act on. */
-async function refusalFor(deps: ChargeDeps, sessionId: string): Promise<MedusaError> {
-  const stored = await deps.readSessionData(sessionId)
+function refusalFor(stored: Record<string, unknown> | undefined): MedusaError {
   const data = readMonobankData(stored)
   if (data && OUTCOME_OF_STATUS[data.status ?? "processing"] === "authorized") {
     return new MedusaError(MedusaError.Types.CONFLICT, "This payment is already paid; complete the order")
   }
-  if (isChargeOutcomeUnknown(stored)) {
-    return new MedusaError(
-      MedusaError.Types.CONFLICT,
-      "The bank has not told us yet whether the card was charged; the card is not charged again. Wait a minute and complete the order, or contact the store"
-    )
-  }
   return new MedusaError(MedusaError.Types.CONFLICT, "A payment for this checkout is already under way; the card is not charged twice")
+}
+
+const OUTCOME_UNKNOWN_TEXT =
+  "The bank has not told us yet whether the card was charged; the card is not charged again. Wait a minute and complete the order, or contact the store"
+/** How far back the statement is read for a charge whose answer was lost (a session lives less than this). */
+const STATEMENT_LOOKBACK_SECONDS = 24 * 60 * 60
+
+/**
+ * A retry after the bank's answer was lost: the bank's statement is read for the one payment with
+ * this session's reference; found, it becomes the session's invoice (as its signed webhook would
+ * make it) and its status answers the retry. Not found (not charged, or not listed yet): refused,
+ * never paid again.
+ */
+async function resolveFromStatement(deps: ChargeDeps, payment: StorePagePayment): Promise<StorePageOutcome> {
+  const sessionId = payment.reference
+  const now = Math.floor(Date.now() / 1000)
+  const items = await deps.client.getStatement({ from: now - STATEMENT_LOOKBACK_SECONDS, to: now }).catch((error) => {
+    deps.logger.warn(`monobank: could not read the statement for the lost payment of session ${sessionId}: ${(error as Error).message}`)
+    return []
+  })
+  const found = items.find((item) => item.reference === sessionId && item.amount === payment.amount && item.ccy === payment.ccy)
+  if (!found) throw new MedusaError(MedusaError.Types.CONFLICT, OUTCOME_UNKNOWN_TEXT)
+  const { storePage: _flag, ...base } = payment
+  const adopted: MonobankData = { ...base, storePage: true, invoiceId: found.invoiceId, status: "processing" }
+  if (await adoptLostCharge(deps.cradle, sessionId, adopted)) {
+    deps.logger.info(`monobank: the store-page payment of session ${sessionId} whose answer was lost is invoice ${found.invoiceId} (from the statement)`)
+  }
+  const stored = readMonobankData(await deps.readSessionData(sessionId))
+  if (!stored) throw new MedusaError(MedusaError.Types.CONFLICT, OUTCOME_UNKNOWN_TEXT)
+  const record = await readInvoice(deps, stored.invoiceId)
+  await recordCharge(deps.cradle, sessionId, applyStatus(stored, record))
+  const outcome = OUTCOME_OF_STATUS[record.status]
+  return outcome === "error" ? { status: "error", message: record.failureReason ?? "The bank declined the card" } : { status: outcome }
 }

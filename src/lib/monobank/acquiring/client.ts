@@ -40,6 +40,7 @@ const OPERATIONS = {
   listSubmerchants: op("GET /api/merchant/submerchant/list", null, s.submerchantListResponseSchema),
   listEmployees: op("GET /api/merchant/employee/list", null, s.employeeListResponseSchema),
   getPublicKey: op("GET /api/merchant/pubkey", null, s.pubkeyResponseSchema),
+  getStatement: op("GET /api/merchant/statement", s.statementQuerySchema, s.statementResponseSchema),
 } satisfies Record<string, Operation>
 
 export type AcquiringClientOptions = TokenClientOptions
@@ -81,6 +82,11 @@ export class AcquiringClient {
   /** Pays with card details (the merchant needs PCI DSS). */
   paymentDirect(body: s.PaymentDirectRequest, options?: CallOptions): Promise<s.PaymentResult> {
     return runOperation(this.http, OPERATIONS.paymentDirect, body, options)
+  }
+
+  /** Payments between `from` and `to` (unix seconds), newest first. */
+  getStatement(query: s.StatementQuery, options?: CallOptions): Promise<s.StatementItem[]> {
+    return runOperation(this.http, OPERATIONS.getStatement, query, options).then((answer) => answer.list)
   }
 
   syncPayment(body: s.SyncPaymentRequest, options?: CallOptions): Promise<s.InvoiceStatusRecord> {

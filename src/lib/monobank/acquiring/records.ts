@@ -140,6 +140,25 @@ export const paymentResultSchema = z.object({
   tdsUrl: nullable(z.string()),
 })
 
+/** One payment of the merchant's statement: read for the invoice, its reference and its status. */
+export const statementItemSchema = z.object({
+  invoiceId: z.string(),
+  status: tolerantEnumOr([...invoiceStatusSchema.options, "unknown"] as const, "unknown"),
+  amount: z.number().int().optional(),
+  ccy: z.number().int().optional(),
+  reference: looseText,
+  date: looseText,
+})
+/** Newest first; items this client cannot read (no invoiceId) are left out rather than failing the list. */
+export const statementResponseSchema = z.object({
+  list: z.array(z.unknown()).transform((items) =>
+    items.flatMap((item) => {
+      const parsed = statementItemSchema.safeParse(item)
+      return parsed.success ? [parsed.data] : []
+    })
+  ),
+})
+
 export const walletItemSchema = z.object({
   cardToken: z.string(),
   maskedPan: looseText.transform((value) => value ?? ""),
@@ -193,6 +212,7 @@ export type CancelResponse = z.infer<typeof cancelResponseSchema>
 export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>
 export type PaymentResult = z.infer<typeof paymentResultSchema>
 export type WalletItem = z.infer<typeof walletItemSchema>
+export type StatementItem = z.infer<typeof statementItemSchema>
 export type QrDetails = z.infer<typeof qrDetailsResponseSchema>
 export type QrListItem = z.infer<typeof qrListItemSchema>
 export type MerchantDetails = z.infer<typeof merchantDetailsResponseSchema>

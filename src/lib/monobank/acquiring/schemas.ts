@@ -206,6 +206,13 @@ export const walletPaymentRequestSchema = z
     paymentType: paymentTypeSchema.optional(),
   })
 
+/** Statement of payments between two instants (unix seconds; the bank keeps at most 31 days per request). */
+export const statementQuerySchema = z.strictObject({
+  from: z.number().int().nonnegative(),
+  to: z.number().int().nonnegative().optional(),
+  code: nonEmptyText.optional(),
+})
+
 export const walletIdQuerySchema = z.strictObject({ walletId: nonEmptyText })
 export const cardTokenQuerySchema = z.strictObject({ cardToken: nonEmptyText })
 export const qrIdRequestSchema = z.strictObject({ qrId: nonEmptyText })
@@ -222,4 +229,5 @@ export type InvoiceCancelRequest = z.input<typeof invoiceCancelRequestSchema>
 export type InvoiceFinalizeRequest = z.input<typeof invoiceFinalizeRequestSchema>
 export type PaymentDirectRequest = z.input<typeof paymentDirectRequestSchema>
 export type SyncPaymentRequest = z.input<typeof syncPaymentRequestSchema>
+export type StatementQuery = z.input<typeof statementQuerySchema>
 export type WalletPaymentRequest = z.input<typeof walletPaymentRequestSchema>
