@@ -55,3 +55,29 @@ export function captureOutput() {
 export function secretsIn(text: string, secrets: string[]): number[] {
   return secrets.flatMap((secret, i) => (text.includes(secret) ? [i] : []))
 }
+
+/**
+ * The scan around each test of a spec (call it inside `testSuite`): captures what the server
+ * writes, and after the test checks every table, that output, and the answers kept with `keep`.
+ */
+export function useCardDataScan(getContainer: () => MedusaContainer, secrets: string[]) {
+  let output: ReturnType<typeof captureOutput>
+  let answers: unknown[] = []
+  beforeEach(() => {
+    output = captureOutput()
+    answers = []
+  })
+  afterEach(async () => {
+    output.stop()
+    // Indexes only, so a failure does not print a card number.
+    expect(await tablesHolding(getContainer(), secrets)).toEqual([])
+    expect(secretsIn(output.text(), secrets)).toEqual([])
+    expect(secretsIn(JSON.stringify(answers), secrets)).toEqual([])
+  })
+  return {
+    keep<T>(answer: T): T {
+      answers.push(answer)
+      return answer
+    },
+  }
+}

@@ -1,6 +1,6 @@
 /** Shopper, admin and bank steps shared by the card-payment (`monobank` provider) HTTP specs. */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TEST_CARDS } from "../../emulator"
 import { createReadyCart, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 
@@ -125,4 +125,15 @@ export async function acquiringCalls(control: { calls(): Promise<Array<{ method:
 
 export function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0)
+}
+
+/** Waits (up to the time given) for the cart to have an order, as a webhook makes it; says whether it has one. */
+export async function orderLinked(container: MedusaContainer, cartId: string, timeoutMs: number): Promise<boolean> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+    if (data.length || Date.now() > until) return data.length > 0
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }

@@ -10,7 +10,7 @@ import { toMinorUnits } from "../../src/lib/monobank"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
-import { adminOrders, completeCart, DEBIT_PROVIDER, HOLD_PROVIDER, onlyPayment, webhooksHandled, type Api } from "./acquiring-helpers"
+import { adminOrders, completeCart, DEBIT_PROVIDER, HOLD_PROVIDER, onlyPayment, orderLinked, webhooksHandled, type Api } from "./acquiring-helpers"
 
 jest.setTimeout(120_000)
 
@@ -37,16 +37,6 @@ medusaIntegrationTestRunner({
       fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER] })
     })
 
-    /** Waits (up to the time given) for the cart to have an order; says whether it has one. */
-    async function orderLinked(cartId: string, timeoutMs: number): Promise<boolean> {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const until = Date.now() + timeoutMs
-      for (;;) {
-        const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-        if (data.length || Date.now() > until) return data.length > 0
-        await new Promise((resolve) => setTimeout(resolve, 500))
-      }
-    }
 
     it("the bank charged the saved card after the provider gave up: its webhook makes the order, and the card is charged once", async () => {
       const shopper = { ...fx, store: { headers: { ...fx.store.headers, ...(await loggedInCustomer(api, fx)) } } }
@@ -73,7 +63,7 @@ medusaIntegrationTestRunner({
       // The bank charges, its webhook comes; Medusa handles a webhook 5 s after it arrives.
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS))
       await env.emulator.control.flushWebhooks()
-      await orderLinked(cart.id, 30_000)
+      await orderLinked(getContainer(), cart.id, 30_000)
 
       const charged = (await env.emulator.control.deliveries())
         .map((d) => d.subject)

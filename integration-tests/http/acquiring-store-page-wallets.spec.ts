@@ -6,7 +6,7 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
-import { captureOutput, secretsIn, tablesHolding } from "../helpers/card-data-scan"
+import { useCardDataScan } from "../helpers/card-data-scan"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 import {
@@ -47,25 +47,16 @@ const SYNC_PATH = "POST /api/merchant/invoice/sync-payment"
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let fx: StoreFixtures
-    let output: ReturnType<typeof captureOutput>
-    let answers: unknown[]
+    const scan = useCardDataScan(getContainer, SECRETS)
 
     beforeEach(async () => {
       fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER] })
-      output = captureOutput()
-      answers = []
     })
 
-    afterEach(async () => {
-      output.stop()
-      expect(await tablesHolding(getContainer(), SECRETS)).toEqual([])
-      expect(secretsIn(output.text(), SECRETS)).toEqual([])
-      expect(secretsIn(JSON.stringify(answers), SECRETS)).toEqual([])
-    })
 
     async function call(url: string, body: object) {
       const response = await api.post(url, body, fx.store).catch((error: any) => error.response)
-      answers.push(response.data)
+      scan.keep(response.data)
       return response as { status: number; data: any }
     }
 

@@ -6,7 +6,7 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
-import { captureOutput, secretsIn, tablesHolding } from "../helpers/card-data-scan"
+import { useCardDataScan } from "../helpers/card-data-scan"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 import { acquiringCalls, adminOrders, completeCart, DEBIT_PROVIDER, HOLD_PROVIDER, onlyPayment, sessionOfCart, TEST_CARDS, webhooksHandled } from "./acquiring-helpers"
@@ -27,34 +27,24 @@ const SYNC_PATH = "POST /api/merchant/invoice/sync-payment"
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let fx: StoreFixtures
-    let output: ReturnType<typeof captureOutput>
-    let answers: unknown[]
+    const scan = useCardDataScan(getContainer, SECRETS)
 
     beforeEach(async () => {
       fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER] })
-      output = captureOutput()
-      answers = []
     })
 
-    afterEach(async () => {
-      output.stop()
-      // The scan (see the file's comment): indexes only, so a failure does not print a card number.
-      expect(await tablesHolding(getContainer(), SECRETS)).toEqual([])
-      expect(secretsIn(output.text(), SECRETS)).toEqual([])
-      expect(secretsIn(JSON.stringify(answers), SECRETS)).toEqual([])
-    })
 
     /** An answer of any store route, kept for the scan. */
     async function call(method: "get" | "post", url: string, body?: object) {
       const response = await (method === "get" ? api.get(url, fx.store) : api.post(url, body, fx.store)).catch((error: any) => error.response)
-      answers.push(response.data)
+      scan.keep(response.data)
       return response as { status: number; data: any }
     }
 
     async function storePageSession(provider = DEBIT_PROVIDER) {
       const cart = await createReadyCart(api, fx)
       const { session } = await startPaymentSession(api, fx, cart.id, provider, { pay_on_store_page: true })
-      answers.push(session)
+      scan.keep(session)
       return { cart, session }
     }
 
@@ -79,7 +69,7 @@ medusaIntegrationTestRunner({
       expect(paid.status).toBe(200)
       expect(paid.data).toEqual({ status: "authorized" })
       const { session: stored } = await sessionOfCart(api, fx.store, cart.id)
-      answers.push(stored)
+      scan.keep(stored)
       expect(stored.status).toBe("authorized")
       expect(stored.data).toMatchObject({ storePage: true, invoiceId: expect.any(String) })
 
@@ -98,7 +88,7 @@ medusaIntegrationTestRunner({
       expect(paid.status).toBe(200)
       expect(paid.data).toEqual({ status: "requires_more", tds_url: expect.stringMatching(/^http/) })
       const { session: waiting } = await sessionOfCart(api, fx.store, cart.id)
-      answers.push(waiting)
+      scan.keep(waiting)
       expect(waiting.status).toBe("pending")
 
       const handled = webhooksHandled(getContainer(), 1)
