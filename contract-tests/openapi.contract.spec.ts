@@ -62,6 +62,18 @@ async function createInvoice(body: Record<string, unknown> = {}): Promise<string
 }
 
 describe("acquiring answers match the published OpenAPI", () => {
+  it("statement: payments with their reference, 200, 400", async () => {
+    const direct = "/api/merchant/invoice/payment-direct"
+    await acquiring("POST", direct, { amount: 4200, ccy: 980, cardData: { pan: TEST_CARDS.visa, exp: "1230", cvv: "123" }, merchantPaymInfo: { reference: "order-1" }, initiationKind: "merchant" })
+    await acquiring("POST", direct, { amount: 1500, ccy: 980, cardData: { pan: TEST_CARDS.declined, exp: "1230", cvv: "123" }, merchantPaymInfo: { reference: "order-2" }, initiationKind: "merchant" })
+    const now = Math.floor(Date.now() / 1000)
+    const path = "/api/merchant/statement"
+    const listed = await acquiring("GET", `${path}?from=${now - 60}&to=${now}`)
+    expectConforms("acquiring", "GET", path, listed, 200)
+    expect((listed.json as { list: Array<{ reference: string }> }).list.map((item) => item.reference)).toEqual(["order-2", "order-1"])
+    expectConforms("acquiring", "GET", path, await acquiring("GET", `${path}?from=x`), 400)
+  })
+
   it("invoice/create: 200, 400, 403, 405", async () => {
     const path = "/api/merchant/invoice/create"
     expectConforms("acquiring", "POST", path, await acquiring("POST", path, { amount: 100, withAppUrl: true }), 200)
