@@ -3,9 +3,10 @@
  * Apple and Google do (so the plugin's real decryption runs on them), and a local fake of Apple's
  * merchant validation that requires the merchant identity client certificate.
  *
- * Keys come from node's crypto. Certificates need the `openssl` CLI (node cannot issue X.509):
- * the Apple payment processing certificate must carry Apple's merchant-id extension, and the mutual
- * TLS pair needs certificates on both sides.
+ * Keys come from node's crypto. Certificates and CMS signatures need the `openssl` CLI (node cannot
+ * issue X.509): the Apple payment processing certificate must carry Apple's merchant-id extension,
+ * Apple's token signing chain (test root -> intermediate -> leaf) Apple's marker extensions, and the
+ * mutual TLS pair needs certificates on both sides.
  */
 import { execFileSync } from "node:child_process"
 import {
@@ -31,15 +32,22 @@ import type { ApplePayOptionsInput, GooglePayOptionsInput } from "../../src/util
 import { intermediateKeySignedBytes, messageSignedBytes } from "../../src/providers/monobank/wallets/google-pay-signature"
 
 const APPLE_MERCHANT_ID_OID = "1.2.840.113635.100.6.32"
+const APPLE_LEAF_OID = "1.2.840.113635.100.6.29"
+const APPLE_INTERMEDIATE_OID = "1.2.840.113635.100.6.2.14"
 const DAY_MS = 24 * 60 * 60 * 1000
 
 type PemPair = { certificate: string; privateKey: string }
+
+/** Who signs Apple Pay tokens in tests: a leaf under an intermediate under `root`. */
+export type AppleSigningChain = { root: string; intermediate: string; leaf: PemPair }
 
 export type TestWalletKeys = {
   apple: {
     merchantIdentifier: string
     paymentProcessing: PemPair
     merchantIdentity: PemPair
+    /** Stands in for Apple's token signing; `root` goes to the options' rootCertificate. */
+    signing: AppleSigningChain
   }
   google: {
     merchantId: string
@@ -65,18 +73,66 @@ export type TestWalletCard = {
 const ecKeyPem = () =>
   generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString()
 
-/** A self-signed certificate for `keyPem` from the openssl CLI, with extra `-addext` values. */
-function selfSignedCertificate(keyPem: string, subject: string, extensions: string[] = []): string {
+/** Runs `openssl` in a fresh temporary folder holding `files`; the folder is removed afterwards. */
+function inTempDir<T>(files: Record<string, string | Buffer>, run: (file: (name: string) => string) => T): T {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-cert-"))
   try {
-    const keyFile = path.join(dir, "key.pem")
-    fs.writeFileSync(keyFile, keyPem, { mode: 0o600 })
-    const args = ["req", "-x509", "-new", "-key", keyFile, "-subj", subject, "-days", "2", "-sha256"]
-    for (const extension of extensions) args.push("-addext", extension)
-    return execFileSync("openssl", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content, { mode: 0o600 })
+    return run((name) => path.join(dir, name))
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+const openssl = (args: string[]) => execFileSync("openssl", args, { stdio: ["ignore", "pipe", "pipe"] })
+
+/**
+ * A certificate for `keyPem` from the openssl CLI, with extra `-addext` values: self-signed, or
+ * issued by `issuer` when given.
+ */
+function selfSignedCertificate(keyPem: string, subject: string, extensions: string[] = [], issuer?: PemPair): string {
+  const files = { "key.pem": keyPem, ...(issuer ? { "ca.pem": issuer.certificate, "ca-key.pem": issuer.privateKey } : {}) }
+  return inTempDir(files, (file) => {
+    const args = ["req", "-x509", "-new", "-key", file("key.pem"), "-subj", subject, "-days", "2", "-sha256"]
+    if (issuer) args.push("-CA", file("ca.pem"), "-CAkey", file("ca-key.pem"))
+    for (const extension of extensions) args.push("-addext", extension)
+    return openssl(args).toString("utf8")
+  })
+}
+
+/**
+ * A test stand-in for Apple's signing chain. `markers.leaf` / `markers.intermediate` false leave
+ * Apple's marker extension off that certificate (one Apple did not issue for Apple Pay).
+ */
+export function makeAppleSigningChain(name = "test", markers: { leaf?: boolean; intermediate?: boolean } = {}): AppleSigningChain {
+  const rootKey = ecKeyPem()
+  const root = selfSignedCertificate(rootKey, `/CN=Test Apple Root ${name}`)
+  const intermediateKey = ecKeyPem()
+  const intermediate = selfSignedCertificate(
+    intermediateKey,
+    `/CN=Test Apple Application Integration CA ${name}`,
+    markers.intermediate === false ? [] : [`${APPLE_INTERMEDIATE_OID}=ASN1:NULL`],
+    { certificate: root, privateKey: rootKey }
+  )
+  const leafKey = ecKeyPem()
+  const leaf = selfSignedCertificate(
+    leafKey,
+    `/CN=Test ecc-smp-broker-sign ${name}`,
+    markers.leaf === false ? [] : [`${APPLE_LEAF_OID}=ASN1:NULL`],
+    { certificate: intermediate, privateKey: intermediateKey }
+  )
+  return { root, intermediate, leaf: { certificate: leaf, privateKey: leafKey } }
+}
+
+/** A detached CMS SignedData (base64 DER) over `content`, as Apple signs tokens; openssl adds the signing time. */
+function cmsSign(content: Buffer, chain: AppleSigningChain): string {
+  const files = { "content.bin": content, "leaf.pem": chain.leaf.certificate, "leaf-key.pem": chain.leaf.privateKey, "intermediate.pem": chain.intermediate }
+  return inTempDir(files, (file) =>
+    openssl([
+      "cms", "-sign", "-binary", "-md", "sha256", "-outform", "DER",
+      "-in", file("content.bin"), "-signer", file("leaf.pem"), "-inkey", file("leaf-key.pem"), "-certfile", file("intermediate.pem"),
+    ]).toString("base64")
+  )
 }
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest()
@@ -99,6 +155,7 @@ export function makeTestWalletKeys(name = "test-store"): TestWalletKeys {
       merchantIdentifier,
       paymentProcessing: { certificate: processingCertificate, privateKey: processingKey },
       merchantIdentity: { certificate: identityCertificate, privateKey: identityKey },
+      signing: makeAppleSigningChain(name),
     },
     google: {
       merchantId: `BCR2DN4T${sha256(name).toString("hex").slice(0, 12).toUpperCase()}`,
@@ -123,6 +180,7 @@ export function testApplePayOptions(keys: TestWalletKeys, overrides: Partial<App
     paymentProcessingPrivateKey: keys.apple.paymentProcessing.privateKey,
     merchantIdentityCertificate: keys.apple.merchantIdentity.certificate,
     merchantIdentityPrivateKey: keys.apple.merchantIdentity.privateKey,
+    rootCertificate: keys.apple.signing.root,
     ...overrides,
   }
 }
@@ -140,9 +198,15 @@ export function testGooglePayOptions(keys: TestWalletKeys, overrides: Partial<Go
 
 /**
  * Apple Pay `paymentData` (EC_v1) for the card, encrypted to the store's payment processing
- * certificate as Apple does. The signature is a placeholder: Apple's signature is not checked by the plugin.
+ * certificate and signed (now) by `signer` (default the keys' test chain) as Apple does.
  */
-export function encryptApplePayToken(card: TestWalletCard, keys: TestWalletKeys, amountMinor = 100, currencyCode = "980") {
+export function encryptApplePayToken(
+  card: TestWalletCard,
+  keys: TestWalletKeys,
+  amountMinor = 100,
+  currencyCode = "980",
+  signer: AppleSigningChain = keys.apple.signing
+) {
   const merchantPublic = createPublicKey(keys.apple.paymentProcessing.certificate)
   const ephemeral = generateKeyPairSync("ec", { namedCurve: "prime256v1" })
   const shared = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: merchantPublic })
@@ -170,16 +234,27 @@ export function encryptApplePayToken(card: TestWalletCard, keys: TestWalletKeys,
   })
   const cipher = createCipheriv("aes-256-gcm", symmetricKey, Buffer.alloc(16))
   const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()])
+  const ephemeralPublicKey = ephemeral.publicKey.export({ format: "der", type: "spki" })
+  const transactionId = randomBytes(32)
   return {
     version: "EC_v1",
     data: data.toString("base64"),
-    signature: randomBytes(64).toString("base64"),
+    signature: cmsSign(Buffer.concat([ephemeralPublicKey, data, transactionId]), signer),
     header: {
-      ephemeralPublicKey: ephemeral.publicKey.export({ format: "der", type: "spki" }).toString("base64"),
+      ephemeralPublicKey: ephemeralPublicKey.toString("base64"),
       publicKeyHash: sha256(merchantPublic.export({ format: "der", type: "spki" })).toString("base64"),
-      transactionId: randomBytes(32).toString("hex"),
+      transactionId: transactionId.toString("hex"),
     },
   }
+}
+
+type ApplePaymentData = ReturnType<typeof encryptApplePayToken>
+
+/** Signs `paymentData` again as it now stands (a test that changes a token and wants the signature to still hold). */
+export function resignApplePayToken(paymentData: ApplePaymentData, signer: AppleSigningChain): ApplePaymentData {
+  const { header } = paymentData
+  const content = Buffer.concat([Buffer.from(header.ephemeralPublicKey, "base64"), Buffer.from(paymentData.data, "base64"), Buffer.from(header.transactionId, "hex")])
+  return { ...paymentData, signature: cmsSign(content, signer) }
 }
 
 export type GoogleTokenShape = {

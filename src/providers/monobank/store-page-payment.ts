@@ -83,7 +83,7 @@ export async function payOnStorePage(deps: ChargeDeps, payment: StorePagePayment
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank: this store does not take this kind of payment on its own page (option \`${option}\` is off)`)
   }
   // A wallet token is opened before the claim: one that does not open changes nothing.
-  const bankMethod = toBankMethod(deps, method)
+  const bankMethod = await toBankMethod(deps, payment, method)
   const sessionId = payment.reference
   if (!(await claimCharge(deps.cradle, sessionId))) {
     const stored = await deps.readSessionData(sessionId)
@@ -131,7 +131,7 @@ type BankMethod = Extract<StorePageMethod, { kind: "direct" | "sync" }>
 const WALLET_NAME = { applePay: "Apple Pay", googlePay: "Google Pay" } as const
 
 /** What the bank is sent: card details as given, a wallet token opened with the store's keys. */
-function toBankMethod(deps: ChargeDeps, method: StorePageMethod): BankMethod {
+async function toBankMethod(deps: ChargeDeps, payment: StorePagePayment, method: StorePageMethod): Promise<BankMethod> {
   if (method.kind === "direct" || method.kind === "sync") return method
   const walletOptions = deps.options[method.kind]
   if (!walletOptions) {
@@ -140,7 +140,7 @@ function toBankMethod(deps: ChargeDeps, method: StorePageMethod): BankMethod {
   try {
     const opened =
       method.kind === "applePay"
-        ? openApplePayToken(method.paymentData, deps.options.applePay!)
+        ? await openApplePayToken(method.paymentData, deps.options.applePay!, { amountMinor: payment.amount, currencyCode: String(payment.ccy) })
         : openGooglePayToken(method.token, deps.options.googlePay!)
     return { kind: "sync", method: { [method.kind]: opened } }
   } catch (error) {

@@ -7,6 +7,7 @@
 import { X509Certificate, createPrivateKey, createPublicKey, type KeyObject } from "node:crypto"
 import { z } from "zod"
 import { parsePluginOptions } from "../plugin-options"
+import { APPLE_ROOT_CA_G3_PEM } from "./apple-root-ca"
 
 const EC_P256 = "prime256v1"
 
@@ -84,6 +85,15 @@ export const applePayOptionsSchema = z
     merchantValidationUrl: httpsUrl.optional(),
     /** Extra CA (PEM) to trust for `merchantValidationUrl`: only for a local fake of Apple in tests. */
     merchantValidationCa: pemCertificate.optional(),
+    /** The root (PEM) Apple's token signatures must lead to: Apple Root CA - G3 unless set (tests set their own). */
+    rootCertificate: pemCertificate.default(APPLE_ROOT_CA_G3_PEM),
+    /** How long after Apple signed it a token is taken (seconds). */
+    maxTokenAgeSeconds: z
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 second" })
+      .max(3600, { error: "must be at most 3600 seconds" })
+      .default(300),
   })
   .superRefine(pairCheck("paymentProcessingCertificate", "paymentProcessingPrivateKey"))
   .superRefine(pairCheck("merchantIdentityCertificate", "merchantIdentityPrivateKey"))

@@ -1,12 +1,14 @@
 /**
  * Opens an Apple Pay payment token (`payment.token.paymentData`, EC_v1) into what `sync-payment`
  * takes as `applePay`. @basis-theory/apple-pay-js derives the key from the store's payment
- * processing certificate and key; RSA_v1 (issued in China only) is not accepted.
+ * processing certificate and key; RSA_v1 (issued in China only) is not accepted. Apple's signature
+ * is checked first (apple-pay-signature.ts), and the amount the shopper approved must be the order total.
  */
 import { X509Certificate, createDecipheriv, createHash, createPrivateKey } from "node:crypto"
 import { EcDecryptionStrategy } from "@basis-theory/apple-pay-js"
 import { z } from "zod"
 import type { ApplePayOptions } from "../../../utils/acquiring/wallet-options"
+import { verifyApplePaySignature } from "./apple-pay-signature"
 import { WalletTokenError, isCardNumber, twoDigitEci, type WalletCard } from "./wallet-card"
 
 const paymentDataSchema = z.object({
@@ -25,6 +27,10 @@ const decryptedSchema = z.object({
   applicationPrimaryAccountNumber: z.string(),
   /** YYMMDD */
   applicationExpirationDate: z.string().regex(/^\d{2}(0[1-9]|1[0-2])\d{2}$/),
+  /** ISO 4217 numeric, e.g. "980". */
+  currencyCode: z.string(),
+  /** In minor units. */
+  transactionAmount: z.number(),
   paymentDataType: z.string(),
   paymentData: z.object({ onlinePaymentCryptogram: z.string().optional(), eciIndicator: z.string().optional() }),
 })
@@ -73,20 +79,30 @@ function decrypt(paymentData: z.output<typeof paymentDataSchema>, options: Apple
   }
 }
 
+/** What the session charges: the token must approve exactly this. */
+export type ApplePayExpected = { amountMinor: number; /** ISO 4217 numeric, e.g. "980". */ currencyCode: string }
+
+/** Apple writes currency codes as three digits; the bank's `ccy` is a number (980). */
+const sameCurrency = (a: string, b: string) => /^\d{1,3}$/.test(a) && /^\d{1,3}$/.test(b) && Number(a) === Number(b)
+
 /** The card in an Apple Pay token, for `sync-payment`'s `applePay`. Throws {@link WalletTokenError}. */
-export function openApplePayToken(paymentData: unknown, options: ApplePayOptions): WalletCard {
+export async function openApplePayToken(paymentData: unknown, options: ApplePayOptions, expected: ApplePayExpected): Promise<WalletCard> {
   const parsed = paymentDataSchema.safeParse(paymentData)
   if (!parsed.success) return fail("the token is not Apple Pay payment data (version, data, signature, header)")
   if (parsed.data.version !== "EC_v1") fail("only EC_v1 tokens are supported")
   if (parsed.data.header.publicKeyHash !== publicKeyHash(options.paymentProcessingCertificate)) {
     fail("the token was not encrypted for this store's Apple Pay payment processing certificate")
   }
+  await verifyApplePaySignature(parsed.data, options)
 
   const opened = decryptedSchema.safeParse(decrypt(parsed.data, options))
   if (!opened.success || !isCardNumber(opened.data.applicationPrimaryAccountNumber)) {
     return fail("the token holds no valid card number and expiry")
   }
   const { applicationPrimaryAccountNumber, applicationExpirationDate, paymentDataType, paymentData: details } = opened.data
+  if (opened.data.transactionAmount !== expected.amountMinor || !sameCurrency(opened.data.currencyCode, expected.currencyCode)) {
+    fail("the amount approved in Apple Pay is not the order total; try again")
+  }
   if (paymentDataType !== "3DSecure" || !details.onlinePaymentCryptogram) fail("only 3-D Secure tokens are supported (no EMV)")
 
   const [yy, mm] = [applicationExpirationDate.slice(0, 2), applicationExpirationDate.slice(2, 4)]
