@@ -16,6 +16,7 @@ import { databaseFromEnv } from "../../integration-tests/soak/harness/cluster"
 import { apiOf, type Api } from "../../integration-tests/soak/harness/http"
 import { runMedusaCommand, startMedusaProcess, type MedusaProcess } from "../../integration-tests/soak/harness/medusa-process"
 import { createAdmin } from "../../integration-tests/soak/harness/store"
+import type { MemorySample } from "../floor-provider/memory-probe"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { freePort } = require("../../scripts/lib/postgres")
@@ -35,6 +36,8 @@ export type BenchStore = {
   sql: Client
   medusa: MedusaProcess
   logDir: string
+  /** Where the store's memory probe writes (bench/floor-provider/memory-probe.ts). */
+  memoryFile: string
   stop(): Promise<void>
 }
 
@@ -65,6 +68,8 @@ export async function bootBenchStore(log: (line: string) => void): Promise<Bench
     const emulator = await startEmulator({ port: 0, installmentsCallbackDelayMs: 200 })
     cleanups.push(() => emulator.close())
     const port = await freePort()
+    const memoryFile = path.join(logDir, "memory.jsonl")
+    fs.rmSync(memoryFile, { force: true })
     const url = `http://127.0.0.1:${port}`
     t = Date.now()
     const medusa = await startMedusaProcess({
@@ -82,6 +87,11 @@ export async function bootBenchStore(log: (line: string) => void): Promise<Bench
         MONOBANK_BENCH_FLOOR_PROVIDER: "true",
         MONOBANK_BENCH_FLOOR_SECRET: FLOOR_SECRET,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+        // case 6 reads the heap after a forced collection, not only the RSS
+        NODE_OPTIONS: "--no-warnings --expose-gc",
+        MONOBANK_BENCH_MEMORY_FILE: memoryFile,
+        ...(process.env.BENCH_HEAP_SNAPSHOT_DIR ? { MONOBANK_BENCH_HEAP_SNAPSHOT_DIR: process.env.BENCH_HEAP_SNAPSHOT_DIR } : {}),
+        ...(process.env.BENCH_HEAP_SNAPSHOT_AT ? { MONOBANK_BENCH_HEAP_SNAPSHOT_AT: process.env.BENCH_HEAP_SNAPSHOT_AT } : {}),
       },
     })
     cleanups.push(() => medusa.stop())
@@ -94,21 +104,28 @@ export async function bootBenchStore(log: (line: string) => void): Promise<Bench
     const fx = await seedStore(api, await createAdmin(sql), {
       paymentProviders: [DEBIT_PROVIDER, INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, FLOOR_PROVIDER],
     })
-    return { url, api, fx, emulator, sql, medusa, logDir, stop }
+    return { url, api, fx, emulator, sql, medusa, logDir, memoryFile, stop }
   } catch (error) {
     await stop()
     throw error
   }
 }
 
-/** Resident memory of the store process and its children, in bytes (Linux /proc). */
-export function storeRss(pid: number): number {
-  let total = 0
-  for (const p of processTree(pid)) {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readOr(`/proc/${p}/status`))
-    if (match) total += Number(match[1]) * 1024
+/**
+ * The store's memory after a forced garbage collection (heap used: what is retained) and its RSS,
+ * from the bench-only probe the floor provider installs (SIGUSR2, one JSON line per sample).
+ */
+export async function storeMemory(store: BenchStore, timeoutMs = 120_000): Promise<MemorySample> {
+  const lines = () => readOr(store.memoryFile).split("\n").filter(Boolean)
+  const before = lines().length
+  store.medusa.child.kill("SIGUSR2")
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const all = lines()
+    if (all.length > before) return JSON.parse(all[all.length - 1]) as MemorySample
+    if (Date.now() > until) throw new Error(`the store wrote no memory sample within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return total
 }
 
 function readOr(file: string): string {
@@ -117,17 +134,4 @@ function readOr(file: string): string {
   } catch {
     return ""
   }
-}
-
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>()
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue
-    const stat = readOr(`/proc/${entry}/stat`)
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
-    if (ppid) parents.set(Number(entry), ppid)
-  }
-  const tree = [root]
-  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child)
-  return tree
 }
