@@ -2,7 +2,8 @@
  * `npm run bench`: the six cases of bench/README.md, each ours against its baseline in alternating
  * rounds of the same run; writes bench/results.md. `npm run bench -- client` runs only the
  * in-process cases (1, 2); `-- store` only the cases that boot the dev store (3 to 6); `-- 1` or
- * `-- 2` one in-process case, printed only (results.md keeps the last full table); `-- 4` only the
+ * `-- 2` one in-process case, printed only (results.md keeps the last full table); `-- 3` only the
+ * checkout cases (3, 5), booting the store, printed only; `-- 4` only the
  * webhook pipeline (with case 6, which it measures along), booting the store, printed only.
  */
 import { run as acquiringClient } from "./acquiring-client.bench"
@@ -16,6 +17,7 @@ import { run as webhookSignature } from "./webhook-signature.bench"
 const SINGLE_CASES: Record<string, () => Promise<ResultRow[]>> = {
   "1": webhookSignature,
   "2": acquiringClient,
+  "3": () => checkoutCases(),
   "4": () => webhookCases(),
 }
 
@@ -30,6 +32,16 @@ async function storeCases(): Promise<ResultRow[]> {
     const [case3, case5] = checkouts
     const [case4, case6] = webhooks
     return [case3, case4, case5, case6]
+  } finally {
+    await store.stop()
+  }
+}
+
+/** Cases 3 and 5 alone, for `npm run bench -- 3`. */
+async function checkoutCases(): Promise<ResultRow[]> {
+  const store = await bootBenchStore(log)
+  try {
+    return await runCheckouts(store)
   } finally {
     await store.stop()
   }
