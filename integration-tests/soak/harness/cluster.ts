@@ -105,11 +105,12 @@ export async function startCluster(spec: ClusterSpec, db: Database, template: Te
       ...(redis ? { REDIS_URL: redis.url } : {}),
     }
     fs.mkdirSync(logDir, { recursive: true })
-    const booted = await Promise.allSettled(
-      spec.processes.map(async ({ name, mode }) =>
-        startMedusaProcess({ name: `${spec.name}-${name}`, mode, port: await freePort(), env, logDir })
-      )
-    )
+    const boot = async ({ name, mode }: (typeof spec.processes)[number]) =>
+      startMedusaProcess({ name: `${spec.name}-${name}`, mode, port: await freePort(), env, logDir })
+    // The first process alone: a fresh database gets Medusa's defaults (store, currencies, price
+    // preferences) on first boot, and two servers creating them at once collide on a unique key.
+    const [first, ...others] = spec.processes
+    const booted = [...(await Promise.allSettled([boot(first!)])), ...(await Promise.allSettled(others.map(boot)))]
     for (const result of booted) {
       if (result.status === "fulfilled") {
         processes.push(result.value)
