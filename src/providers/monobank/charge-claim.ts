@@ -6,9 +6,27 @@
  * unknown, and only the bank (its signed webhook, or its statement) can name the invoice: the
  * charge is never sent again.
  */
+import { z } from "zod"
+import { invoiceStatusSchema } from "../../lib/monobank"
 import type { BOOKKEEPING_KEYS, MonobankData } from "../../utils/acquiring/payment-data"
 import { mergeSessionData, removeSessionDataKey } from "../../utils/medusa-internals"
 import type { Cradle } from "../../utils/module-container"
+
+/** What the session data of a payment not charged yet holds whichever way it will be charged. */
+export const unchargedPaymentShape = {
+  reference: z.string(),
+  amount: z.number().int(),
+  ccy: z.number().int(),
+  paymentType: z.enum(["debit", "hold"]),
+  status: invoiceStatusSchema.optional(),
+}
+
+/** Session data of a payment not charged yet, or undefined once it has an invoice (or is not one). */
+export function readUncharged<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> | undefined {
+  if ((data as { invoiceId?: unknown } | undefined)?.invoiceId) return undefined
+  const parsed = schema.safeParse(data ?? {})
+  return parsed.success ? parsed.data : undefined
+}
 
 /**
  * Set in session data while the one charge of the session is being made (never removed after an

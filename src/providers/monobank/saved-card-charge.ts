@@ -6,7 +6,7 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { invoiceStatusSchema, isOutcomeUnknown } from "../../lib/monobank"
+import { isOutcomeUnknown } from "../../lib/monobank"
 import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "../../utils/acquiring/basket"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
@@ -14,32 +14,26 @@ import { toMedusaError } from "./errors"
 import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
 import { applyStatus, readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
 import { cardTokenOf } from "./saved-cards"
-import { claimCharge, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
+import { claimCharge, markOutcomeUnknown, readUncharged, recordCharge, releaseClaim, unchargedPaymentShape } from "./charge-claim"
 import type { Cradle } from "../../utils/module-container"
 import { SESSION_STATUS } from "../../utils/acquiring/status"
 
 /** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
 export const savedCardPaymentSchema = z.looseObject({
-  reference: z.string(),
-  amount: z.number().int(),
-  ccy: z.number().int(),
-  paymentType: z.enum(["debit", "hold"]),
+  ...unchargedPaymentShape,
   savedCard: z.object({
     walletId: z.string(),
     paymentMethodId: z.string(),
     /** For the fiscal receipt, only when `fiscalBasket` is on. */
     customerEmail: z.string().optional(),
   }),
-  status: invoiceStatusSchema.optional(),
 })
 
 export type SavedCardPayment = z.infer<typeof savedCardPaymentSchema>
 
 /** A saved-card session whose card has not been charged (no invoice yet). */
 export function readSavedCardPayment(data: unknown): SavedCardPayment | undefined {
-  if ((data as { invoiceId?: unknown } | undefined)?.invoiceId) return undefined
-  const parsed = savedCardPaymentSchema.safeParse(data ?? {})
-  return parsed.success ? parsed.data : undefined
+  return readUncharged(savedCardPaymentSchema, data)
 }
 
 export type ChargeDeps = ProviderDeps & {

@@ -8,7 +8,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import {
-  invoiceStatusSchema,
   isOutcomeUnknown,
   type InvoiceStatus,
   type PaymentDirectRequest,
@@ -17,29 +16,20 @@ import {
 import { buildRedirectUrl } from "../../utils/acquiring/options"
 import { applyStatus, readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
 import { readInvoice } from "./capture"
-import { adoptLostCharge, claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, recordCharge, releaseClaim } from "./charge-claim"
+import { adoptLostCharge, claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, readUncharged, recordCharge, releaseClaim, unchargedPaymentShape } from "./charge-claim"
 import type { ChargeDeps } from "./saved-card-charge"
 import { toMedusaError } from "./errors"
 import { openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
 import { merchantPaymInfoOf, paymentTypeOf } from "./invoice-request"
 
 /** Session data of a store-page payment not charged yet. */
-export const storePagePaymentSchema = z.looseObject({
-  reference: z.string(),
-  amount: z.number().int(),
-  ccy: z.number().int(),
-  paymentType: z.enum(["debit", "hold"]),
-  storePage: z.literal(true),
-  status: invoiceStatusSchema.optional(),
-})
+export const storePagePaymentSchema = z.looseObject({ ...unchargedPaymentShape, storePage: z.literal(true) })
 
 export type StorePagePayment = z.infer<typeof storePagePaymentSchema>
 
 /** A store-page session whose card has not been charged (no invoice yet). */
 export function readStorePagePayment(data: unknown): StorePagePayment | undefined {
-  if ((data as { invoiceId?: unknown } | undefined)?.invoiceId) return undefined
-  const parsed = storePagePaymentSchema.safeParse(data ?? {})
-  return parsed.success ? parsed.data : undefined
+  return readUncharged(storePagePaymentSchema, data)
 }
 
 export type DirectCardData = PaymentDirectRequest["cardData"]
