@@ -161,6 +161,9 @@ module.exports = defineConfig({
     // When the bank was last read for what storefronts poll (installment sessions); a store owner
     // gets this module automatically from the plugin.
     { resolve: "./src/modules/monobank-bank-reads" },
+    // Installment orders still to be taken back at the bank (a discarded session's order the bank
+    // could not reject at once); worked off by the scheduled reconcile. Automatic for a store owner.
+    { resolve: "./src/modules/monobank-withdrawals" },
     // Settings saved in the admin (Settings → monobank), over the options above; secrets in it are
     // encrypted with MONOBANK_SETTINGS_KEY. A store owner gets this module automatically too.
     { resolve: "./src/modules/monobank-settings" },

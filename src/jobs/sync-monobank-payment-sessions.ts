@@ -3,15 +3,22 @@
  * (`monobank-installments`) payment sessions still pending in Medusa, so a payment whose webhooks
  * were all lost, by a shopper who never came back, still becomes an order, and a declined one is
  * marked so (see workflows/acquiring/reconcile-card-sessions and
- * workflows/installments/reconcile-installment-sessions for which sessions and how often).
+ * workflows/installments/reconcile-installment-sessions for which sessions and how often). Then
+ * takes back the installment orders of discarded sessions that the bank could not reject at once
+ * (providers/monobank-installments/withdrawals).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { reconcileCardSessions } from "../workflows/acquiring/reconcile-card-sessions"
 import { reconcileInstallmentSessions } from "../workflows/installments/reconcile-installment-sessions"
 import { emptySummary, type SessionReconcileSummary } from "../utils/session-reconcile"
+import { takeBackDiscardedOrders, type WithdrawalRunSummary } from "../providers/monobank-installments/withdrawal-runs"
 
-export type PaymentSessionsReconcileSummary = { card: SessionReconcileSummary; installments: SessionReconcileSummary }
+export type PaymentSessionsReconcileSummary = {
+  card: SessionReconcileSummary
+  installments: SessionReconcileSummary
+  withdrawals?: WithdrawalRunSummary
+}
 
 export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -28,13 +35,18 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
     card: await run("card", reconcileCardSessions),
     installments: await run("installments", reconcileInstallmentSessions),
   }
+  const withdrawals = await takeBackDiscardedOrders(container).catch((error) => {
+    logger.error(`monobank installments: taking back discarded orders failed: ${(error as Error).message}`)
+    return undefined
+  })
+  if (withdrawals?.checked) logger.info(`monobank installments: discarded orders ${JSON.stringify(withdrawals)}`)
   for (const [kind, result] of Object.entries(summary)) {
     if (result.checked) logger.info(`monobank ${kind} sessions: scheduled sync ${JSON.stringify(result)}`)
     if (result.needs_attention) {
       logger.error(`monobank ${kind} sessions: ${result.needs_attention} paid at the bank without an order; see the errors above`)
     }
   }
-  return summary
+  return { ...summary, withdrawals }
 }
 
 export const config = {

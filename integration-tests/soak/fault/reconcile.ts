@@ -9,6 +9,7 @@ import { reconcileCardSessions } from "../../../src/workflows/acquiring/reconcil
 import { syncDueCheckoutOrders } from "../../../src/workflows/checkout/reconcile"
 import { bookLateInstallmentReturns } from "../../../src/workflows/installments/book-late-returns"
 import { reconcileInstallmentSessions } from "../../../src/workflows/installments/reconcile-installment-sessions"
+import { takeBackDiscardedOrders } from "../../../src/providers/monobank-installments/withdrawal-runs"
 import { sleep } from "./tally"
 
 const HOUR_MS = 60 * 60_000
@@ -33,6 +34,7 @@ export async function reconcileUntilStable(container: MedusaContainer, control: 
       installments: await reconcileInstallmentSessions(container, { now, limit: 10_000 }),
       checkout: await syncDueCheckoutOrders(container, { now, limit: 10_000 }),
       lateReturns: await bookLateInstallmentReturns(container, now),
+      withdrawals: await takeBackDiscardedOrders(container, { now }),
     }
     const same = passes.length > 0 && JSON.stringify(passes[passes.length - 1]) === JSON.stringify(result)
     passes.push(result)

@@ -62,6 +62,7 @@ import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "../../utils/installments/states"
 import { depsFor, type InstallmentsDeps } from "./deps"
 import { depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
+import { rememberUnwithdrawn } from "./withdrawals"
 
 export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
@@ -132,7 +133,11 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       // A repeated store_order_id returns an order that may already be further along: read it.
       info = await orders.stateOrAssumeNew(order_id)
     } catch (error) {
-      await orders.withdrawUnreturned(plan.request, order_id, error, logger)
+      const unwithdrawn = await orders.withdrawUnreturned(plan.request, order_id, error, logger)
+      if (unwithdrawn) {
+        const reason = "starting its payment session failed"
+        await rememberUnwithdrawn(deps, { ...unwithdrawn, storeOrderId: plan.request.store_order_id, reason })
+      }
       throw toMedusaBankError("create the installment order", error)
     }
     logger.info(
@@ -218,7 +223,8 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
-    const { orders, logger } = await this.currentDeps()
+    const deps = await this.currentDeps()
+    const { orders, logger } = deps
     const { data } = input
     const orderId = readOrderId(data)
     if (!orderId) return { data: ownedData(data) }
@@ -229,7 +235,16 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       logger.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)
       return { data: ownedData(data) }
     }
-    const info = await this.bank("withdraw the installment order", () => orders.withdraw(orderId, logger))
+    const storeOrderId = typeof sessionId === "string" ? sessionId : undefined
+    const reason = "its payment session was discarded"
+    let info: OrderStateInfo
+    try {
+      info = await orders.withdraw(orderId, logger)
+    } catch (error) {
+      if (storeOrderId) await rememberUnwithdrawn(deps, { orderId, storeOrderId, reason })
+      throw toMedusaBankError("withdraw the installment order", error)
+    }
+    if (storeOrderId) await rememberUnwithdrawn(deps, { orderId, storeOrderId, info, reason })
     return { data: this.withState(data, info) }
   }
 
@@ -345,12 +360,16 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * once Medusa has accepted this session and its input is valid, the orders it replaces are
    * withdrawn first. One that cannot be withdrawn is logged: the bank then says why it refuses.
    */
-  private async withdrawReplacedOrders({ orders, logger }: InstallmentsDeps, sessionId: string): Promise<void> {
-    for (const orderId of await replacedOrderIds(sessionId)) {
+  private async withdrawReplacedOrders(deps: InstallmentsDeps, sessionId: string): Promise<void> {
+    const { orders, logger } = deps
+    for (const { orderId, storeOrderId } of await replacedOrderIds(sessionId)) {
+      const reason = `session ${sessionId} replaced its payment session`
       try {
-        await orders.withdraw(orderId, logger)
+        const info = await orders.withdraw(orderId, logger)
+        await rememberUnwithdrawn(deps, { orderId, storeOrderId, info, reason })
       } catch (error) {
         logger.warn(`monobank installments: could not withdraw order ${orderId} replaced by session ${sessionId}: ${(error as Error).message}`)
+        await rememberUnwithdrawn(deps, { orderId, storeOrderId, reason })
       }
     }
   }

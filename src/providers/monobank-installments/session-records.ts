@@ -14,13 +14,16 @@ const HOLDS_MONEY: readonly string[] = ["authorized", "captured"]
  * that no Medusa payment rests on: the orders the new session replaces. Outside an application
  * (no payment module) there are no collections, so nothing to replace.
  */
-export async function replacedOrderIds(sessionId: string, paymentModule?: Pick<PaymentReads, "listPaymentSessions">): Promise<string[]> {
-  const orderIds: string[] = []
+export async function replacedOrderIds(
+  sessionId: string,
+  paymentModule?: Pick<PaymentReads, "listPaymentSessions">
+): Promise<{ orderId: string; storeOrderId: string }[]> {
+  const orders: { orderId: string; storeOrderId: string }[] = []
   for (const session of await siblingSessions(sessionId, paymentModule)) {
     if (HOLDS_MONEY.includes(session.status)) continue
     if (session.payment && !session.payment.canceled_at) continue
     const orderId = readOrderId(session.data ?? undefined)
-    if (orderId) orderIds.push(orderId)
+    if (orderId) orders.push({ orderId, storeOrderId: session.id })
   }
-  return orderIds
+  return orders
 }
