@@ -140,15 +140,18 @@ describe("the published package, installed into a fresh Medusa app", () => {
     }
   })
 
-  it("ships the bank-reads module: db:migrate creates the table installment polls claim their reads in", async () => {
+  it("ships the bank-reads and withdrawals modules: db:migrate creates their tables", async () => {
     expect(files.filter((f) => /src\/modules\/monobank-bank-reads\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
+    expect(files.filter((f) => /src\/modules\/monobank-withdrawals\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const { Client } = require("pg")
     const client = new Client({ ...db, database: dbName })
     await client.connect()
     try {
-      const { rows } = await client.query("select table_name from information_schema.tables where table_name = 'monobank_bank_read'")
-      expect(rows).toHaveLength(1)
+      const { rows } = await client.query(
+        "select table_name from information_schema.tables where table_name in ('monobank_bank_read', 'monobank_withdrawal') order by table_name"
+      )
+      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(["monobank_bank_read", "monobank_withdrawal"])
     } finally {
       await client.end()
     }
