@@ -69,7 +69,11 @@ export function latestStored(state: StoredPaymentState): MonobankData | undefine
 export function isStale(record: InvoiceStatusRecord, stored: MonobankData | undefined): boolean {
   const storedAt = toInstant(stored?.modifiedDate)
   const incomingAt = toInstant(record.modifiedDate)
-  return storedAt !== undefined && incomingAt !== undefined && incomingAt < storedAt
+  if (storedAt === undefined || incomingAt === undefined) return false
+  // Stamped at the same moment (an invoice paid at once): statuses only move forward, so the
+  // earlier one is the older webhook. An unknown status is never ranked: the bank is asked.
+  const earlierStatus = record.status !== "unknown" && stored?.status !== undefined && STATUS_RANK[record.status] < STATUS_RANK[stored.status]
+  return incomingAt < storedAt || (incomingAt === storedAt && earlierStatus)
 }
 
 /** Cases where the webhook alone is not enough to act on. */

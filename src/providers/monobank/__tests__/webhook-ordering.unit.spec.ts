@@ -17,6 +17,15 @@ describe("webhook ordering", () => {
     expect(isStale(record({}), undefined)).toBe(false)
   })
 
+  it("of two states stamped at the same moment, the earlier status is stale (the bank paid at once); an unknown status is not", () => {
+    const sameMoment = { modifiedDate: stored.modifiedDate }
+    expect(isStale(record({ status: "processing", ...sameMoment }), stored)).toBe(true)
+    expect(isStale(record({ status: "created", ...sameMoment }), stored)).toBe(true)
+    expect(isStale(record({ status: "reversed", ...sameMoment }), stored)).toBe(false)
+    expect(isStale(record({ status: "unknown", ...sameMoment }), stored)).toBe(false)
+    expect(isStale(record({ status: "processing", ...sameMoment }), { ...stored, modifiedDate: undefined })).toBe(false)
+  })
+
   it("asks the bank when a webhook goes backwards or money went back", () => {
     expect(needsBankConfirmation(record({ status: "processing", modifiedDate: "2026-01-01T11:00:00.000Z" }), stored)).toBe(true)
     expect(needsBankConfirmation(record({ status: "reversed" }), undefined)).toBe(true)
