@@ -78,7 +78,9 @@ import {
   withoutCheckoutPayment,
 } from "../../utils/checkout/checkout-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
-import { readWebhook } from "./webhook"
+import { readWebhook, webhookKey } from "./webhook"
+import { RecentResults } from "../../utils/recent-results"
+import type { MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 import { VerifiedWebhooks } from "./verified-webhooks"
 
 export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
@@ -96,6 +98,11 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   protected readonly verifier: WebhookVerifier
   /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
   protected readonly verifiedWebhooks = new VerifiedWebhooks()
+  /**
+   * Medusa's webhook subscriber and the plugin's both ask about each delivery at the same moment:
+   * read once. Kept 10 s only, so a later copy of the delivery reads Medusa's records anew.
+   */
+  private readonly recentWebhooks = new RecentResults<MonobankWebhookResult>(10_000)
   private registeredId?: string
   /** Answers sessions that record a card payment made on the mono checkout page. */
   private readonly checkoutPayments = new CheckoutPayments({
@@ -358,16 +365,17 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
-    const deps = await this.currentDeps()
-    return readWebhook(
-      {
-        ...deps,
-        verifier: this.verifier,
-        readStoredState: (id) => readStoredState(id, this.paymentModule()),
-        adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
-        rememberVerified: (record) => this.verifiedWebhooks.remember(record),
-      },
-      payload
+    return this.recentWebhooks.get(webhookKey(payload), async () =>
+      readWebhook(
+        {
+          ...(await this.currentDeps()),
+          verifier: this.verifier,
+          readStoredState: (id) => readStoredState(id, this.paymentModule()),
+          adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
+          rememberVerified: (record) => this.verifiedWebhooks.remember(record),
+        },
+        payload
+      )
     )
   }
 

@@ -5,6 +5,7 @@
  * stored state disagree, or money went back to the shopper, the bank's current status is read and
  * used instead (the bank is authoritative; a webhook is a hint).
  */
+import { createHash } from "node:crypto"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
@@ -101,6 +102,15 @@ async function adoptLostCharge(
   }
   // Another delivery of this webhook recorded it first.
   return latestStored(await deps.readStoredState(sessionId))
+}
+
+/** Identifies one delivery's bytes and signature, for RecentResults. */
+export function webhookKey(payload: ProviderWebhookPayload["payload"]): string {
+  const hash = createHash("sha256")
+  hash.update(rawBytes(payload) ?? Buffer.alloc(0))
+  hash.update("\n")
+  hash.update(headerOf(payload.headers ?? {}, "x-sign") ?? "")
+  return hash.digest("base64")
 }
 
 export async function readWebhook(

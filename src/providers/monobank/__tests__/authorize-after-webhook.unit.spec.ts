@@ -47,8 +47,12 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {})
     options: {},
     logger: silent,
   } as unknown as ProviderDeps
+  const recordReads: string[] = []
   const paymentModule = {
-    listPaymentSessions: async () => [{ id: SESSION, data: sessionData(), status: "pending" }],
+    listPaymentSessions: async () => {
+      recordReads.push(SESSION)
+      return [{ id: SESSION, data: sessionData(), status: "pending" }]
+    },
   } as unknown as PaymentRecords
   class ProviderUnderTest extends MonobankProviderService {
     protected override readonly verifier = { verify: async () => true }
@@ -61,8 +65,23 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {})
     }
   }
   const provider = new ProviderUnderTest({ logger: silent }, { token: "t", webhookBaseUrl: "https://api.shop.example", redirectUrl: "https://shop.example/return?session={session_id}" })
-  return { provider, bankReads }
+  return { provider, bankReads, recordReads }
 }
+
+describe("getWebhookActionAndData", () => {
+  it("answers Medusa's subscriber and the plugin's about one delivery from one read of Medusa's records", async () => {
+    const { provider, recordReads } = setup()
+    const [medusas, plugins] = await Promise.all([
+      provider.getWebhookActionAndData(webhookPayload(paidRecord())),
+      provider.getWebhookActionAndData(webhookPayload(paidRecord())),
+    ])
+    expect(plugins).toEqual(medusas)
+    const readsForOne = recordReads.length
+    expect(readsForOne).toBeGreaterThan(0)
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord({ modifiedDate: "2026-11-23T10:00:01Z" })))
+    expect(recordReads.length).toBe(2 * readsForOne)
+  })
+})
 
 describe("authorizePayment after a paid webhook", () => {
   it("authorizes from the verified webhook of the same invoice, without a bank read", async () => {

@@ -1,7 +1,8 @@
 /**
- * Medusa's webhook subscriber and ours both ask the provider about the same callback; this keeps
- * the answer for a minute so the bank is asked, and a forged callback is logged, once. Failures
- * are not kept, so a retry asks again.
+ * Medusa's webhook subscriber and ours both ask a provider about the same webhook or callback; this
+ * keeps the answer for a minute so the bank and Medusa's records are read, and a forgery is
+ * logged, once. Failures are not kept, so a retry asks again. A speed-up only: what it keeps is
+ * what a second read would have found a moment later, and every process reads for itself.
  */
 export class RecentResults<T> {
   private readonly entries = new Map<string, { at: number; value: Promise<T> }>()
