@@ -88,8 +88,9 @@ export async function bootBenchStore(log: (line: string) => void): Promise<Bench
         MONOBANK_BENCH_FLOOR_SECRET: FLOOR_SECRET,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
         // case 6 reads the heap after a forced collection, not only the RSS
-        // BENCH_CPU_PROFILE_DIR: a V8 CPU profile of the store, written when it stops (bench/profile-summary.ts reads it)
-        NODE_OPTIONS: ["--no-warnings --expose-gc", ...(process.env.BENCH_CPU_PROFILE_DIR ? [`--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [])].join(" "),
+        NODE_OPTIONS: "--no-warnings --expose-gc",
+        // a V8 CPU profile of the store per memory sample (bench/floor-provider/cpu-profile-probe.ts)
+        ...(process.env.BENCH_CPU_PROFILE_DIR ? { MONOBANK_BENCH_CPU_PROFILE_DIR: process.env.BENCH_CPU_PROFILE_DIR } : {}),
         MONOBANK_BENCH_MEMORY_FILE: memoryFile,
         ...(process.env.BENCH_HEAP_SNAPSHOT_DIR ? { MONOBANK_BENCH_HEAP_SNAPSHOT_DIR: process.env.BENCH_HEAP_SNAPSHOT_DIR } : {}),
         ...(process.env.BENCH_HEAP_SNAPSHOT_AT ? { MONOBANK_BENCH_HEAP_SNAPSHOT_AT: process.env.BENCH_HEAP_SNAPSHOT_AT } : {}),
