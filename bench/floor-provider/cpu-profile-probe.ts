@@ -15,6 +15,7 @@ export function installCpuProfileProbe(env: NodeJS.ProcessEnv = process.env): vo
   const dir = env.MONOBANK_BENCH_CPU_PROFILE_DIR
   if (!dir || installed) return
   installed = true
+  fs.mkdirSync(dir, { recursive: true })
   const session = new Session()
   session.connect()
   const post = (method: string, params?: object) =>
