@@ -6,7 +6,9 @@ const { ensureDatabase } = require("../../scripts/lib/postgres")
  * at the top level of a module spec, before the runner, and pass the returned name as its `dbName`.
  */
 export function moduleTestDatabase(moduleName: string): string {
-  const dbName = `medusa-${moduleName.toLowerCase()}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
+  // MONOBANK_TEST_DB_SUFFIX keeps two checkouts testing at once on one server apart.
+  const suffix = process.env.MONOBANK_TEST_DB_SUFFIX ? `-${process.env.MONOBANK_TEST_DB_SUFFIX}` : ""
+  const dbName = `medusa-${moduleName.toLowerCase()}-integration-${process.env.JEST_WORKER_ID ?? "1"}${suffix}`
   beforeAll(async () => {
     await ensureDatabase(
       {
