@@ -11,6 +11,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../../src/modules/monobank-checkout"
 import { MONOBANK_SETTINGS_MODULE, type MonobankSettingsModuleService } from "../../src/modules/monobank-settings"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import { clearOfScheduledCheckoutSync } from "../helpers/scheduled-runs"
 import { seedStore } from "../helpers/store-fixtures"
 import { adminOrders, checkoutWithMonobank, HOLD_PROVIDER, webhooksHandled } from "./acquiring-helpers"
 import { adminWithRoles, createRole, pluginAdminRoutesOnDisk, SUPER_ADMIN_ROLE } from "./rbac-helpers"
@@ -42,7 +43,7 @@ medusaIntegrationTestRunner({
       post: (path: string, body: object = {}) => sendAs(api, { method: "post", path, body }, auth),
     })
     const settingsModule = () => getContainer().resolve<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
-    const bankCalls = async () => (await env.emulator.control.calls()).length
+    const bankCalls = async () => (await env.emulator.control.calls()).map((call) => `${call.method} ${call.path}`)
 
     beforeEach(async () => {
       owner = await adminWithRoles(api, getContainer(), "owner", [SUPER_ADMIN_ROLE])
@@ -88,6 +89,8 @@ medusaIntegrationTestRunner({
       expect((await as(clerk).get(`/admin/monobank/orders/${order.id}`)).status).toBe(200)
       expect((await as(clerk).get("/admin/monobank/needs-attention")).data.rows).toHaveLength(1)
 
+      // The scheduled reconciles read the bank too: keep their next run out of this window.
+      await clearOfScheduledCheckoutSync(30_000)
       const callsBefore = await bankCalls()
       const writes = [
         [`/admin/monobank/orders/${order.id}/sync`, {}],
@@ -97,7 +100,7 @@ medusaIntegrationTestRunner({
         ["/admin/monobank/qr/qr_1/reset-amount", {}],
       ] as const
       for (const [path, body] of writes) expect([path, (await as(clerk).post(path, body)).status]).toEqual([path, 403])
-      expect(await bankCalls()).toBe(callsBefore)
+      expect((await bankCalls()).slice(callsBefore.length)).toEqual([])
       const [unchanged] = await checkout.listMonobankCheckoutOrders({ id: row.id })
       expect(unchanged).toMatchObject({ status: "needs_attention", error: "the cart's product is gone" })
 
@@ -105,7 +108,7 @@ medusaIntegrationTestRunner({
       expect(synced.status).toBe(200)
       expect(synced.data.outcomes).toEqual([expect.objectContaining({ ok: true })])
       expect((await as(owner).post(`/admin/monobank/needs-attention/checkout_order/${row.id}/resolve`, { action: "sync" })).status).toBe(200)
-      expect(await bankCalls()).toBeGreaterThan(callsBefore)
+      expect((await bankCalls()).length).toBeGreaterThan(callsBefore.length)
     })
 
     it("reading the settings takes its own permission: the order clerk is refused, a settings viewer reads them and cannot save them", async () => {
