@@ -5,15 +5,18 @@
  * - `released_hold`: a card hold the bank released (9 days without capture, or released in the
  *   cabinet) on an order that is not canceled: the order is no longer paid;
  * - `unbooked_refund`: a refund the bank made whose Medusa request answered with an error, so the
- *   order does not show it yet.
+ *   order does not show it yet;
+ * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
+ *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds).
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
+import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
 
-export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "released_checkout_hold"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 export type AttentionRow = {
@@ -42,6 +45,7 @@ const WORDS = {
     plugin_did: "Recorded the bank's refund on the payment and marked it; nothing was sent to the bank twice.",
     action: { label: "Refund the same amount again in Medusa: the plugin books the bank's refund instead of sending a new one" },
   },
+  released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -113,7 +117,12 @@ async function unbookedRefundRows(container: MedusaContainer): Promise<Attention
 }
 
 export async function needsAttention(container: MedusaContainer): Promise<AttentionRow[]> {
-  const lists = await Promise.all([checkoutRows(container), releasedHoldRows(container), unbookedRefundRows(container)])
+  const lists = await Promise.all([
+    checkoutRows(container),
+    releasedHoldRows(container),
+    unbookedRefundRows(container),
+    releasedCheckoutHoldRows(container),
+  ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
 }
 
