@@ -9,6 +9,8 @@
  * - `session_payment`: money the bank took or reserved for a payment session that ended without an
  *   order (replaced while its charge's answer was lost, paid in a forgotten tab...), which the
  *   plugin gave back, or a charge the bank never named (src/utils/session-money).
+ * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
+ *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds).
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -17,8 +19,9 @@ import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/
 import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
 import { applicationModule } from "../../../../utils/module-container"
+import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
 
-export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment"] as const
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 export type AttentionRow = {
@@ -51,6 +54,7 @@ const WORDS = {
     plugin_did: "Gave the money back to the shopper in full (or released the hold), once no Medusa order could rest on it.",
     action: { label: "Mark as seen (tell the shopper their money went back if they ask)", resolve: "acknowledge" as const },
   },
+  released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -137,7 +141,13 @@ async function sessionPaymentRows(): Promise<AttentionRow[]> {
 }
 
 export async function needsAttention(container: MedusaContainer): Promise<AttentionRow[]> {
-  const lists = await Promise.all([checkoutRows(container), releasedHoldRows(container), unbookedRefundRows(container), sessionPaymentRows()])
+  const lists = await Promise.all([
+    checkoutRows(container),
+    releasedHoldRows(container),
+    unbookedRefundRows(container),
+    sessionPaymentRows(),
+    releasedCheckoutHoldRows(container),
+  ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
 }
 
