@@ -92,3 +92,48 @@ export async function capturedInstallmentOrder(api: Api, fx: StoreFixtures, cont
 export async function callsTo(env: Emulator, path: string) {
   return (await env.control.calls()).filter((c) => c.path === path)
 }
+
+/**
+ * Holds the order's row locked (`FOR UPDATE`) until `release()`: Medusa cannot add a transaction or
+ * credit line to the order meanwhile (their foreign keys wait for the row), so a refund that
+ * reached that point stays in progress for as long as the test wants, without touching Medusa.
+ */
+export async function holdOrderRow(container: MedusaContainer, orderId: string) {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let locked!: () => void
+  const isLocked = new Promise<void>((resolve) => (locked = resolve))
+  const done = knex.transaction(async (trx: any) => {
+    await trx.raw(`select id from "order" where id = ? for update`, [orderId])
+    locked()
+    await released
+  })
+  await Promise.race([isLocked, done])
+  return {
+    async release() {
+      release()
+      await done
+    },
+  }
+}
+
+/** The faults the emulator still holds (a fault is used up when a request takes it). */
+export async function pendingFaults(env: { url: string }): Promise<unknown[]> {
+  const response = await fetch(`${env.url.replace(/\/+$/, "")}/_emulator/faults`)
+  return (await response.json()) as unknown[]
+}
+
+/** Rows of Settings → monobank → Needs attention about one order. */
+export async function attentionRowsOf(api: Api, admin: object, orderId: string) {
+  const { data } = await api.get("/admin/monobank/needs-attention", admin)
+  return (data.rows as Array<{ kind: string; id: string; medusa_order_id: string | null }>).filter((row) => row.medusa_order_id === orderId)
+}
+
+/** Like `waitFor`, but answers whether it happened instead of throwing. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return waitFor(check, "", timeoutMs).then(
+    () => true,
+    () => false
+  )
+}
