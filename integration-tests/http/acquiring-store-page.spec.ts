@@ -141,20 +141,29 @@ medusaIntegrationTestRunner({
       expect((await acquiringCalls(env.emulator.control)).filter((c) => c === DIRECT_PATH)).toHaveLength(1)
     })
 
-    it("sync-payment with card details: authorized at once, masked card kept, order paid", async () => {
+    it("the public sync route takes no card details with a 3-D Secure claim: a 400 naming cardData, the bank is not asked, and the session still pays", async () => {
       const { cart, session } = await storePageSession()
-      const paid = await call("post", "/store/monobank/card-payments/sync", {
+      // Anyone holding a cart could claim authentication the card never had (ECI 05, a made-up CAVV).
+      const claimed = await call("post", "/store/monobank/card-payments/sync", {
         cart_id: cart.id,
         payment_session_id: session.id,
-        cardData: { pan: TEST_CARDS.visa, type: "FPAN", exp: "1230", eciIndicator: "05", cvv: CVV },
+        cardData: { pan: TEST_CARDS.visa, type: "FPAN", exp: "1230", eciIndicator: "05", cavv: "AAABBJkZUQAAAAAAAAAAAAAAAAA=", cvv: CVV },
       })
-      expect(paid.status).toBe(200)
+      expect(claimed.status).toBe(400)
+      expect(claimed.data.message).toMatch(/^cardData: /)
+      expect(claimed.data.message).toContain("/store/monobank/card-payments/direct")
+      expect(claimed.data.message).not.toContain("AAABBJkZ")
+      expect(await acquiringCalls(env.emulator.control)).toEqual([])
+      const { session: untouched } = await sessionOfCart(api, fx.store, cart.id)
+      scan.keep(untouched)
+      expect(untouched.status).toBe("pending")
+      expect(untouched.data.invoiceId).toBeUndefined()
+
+      // The same card pays through the bank's own 3-D Secure on the direct route.
+      const paid = await payDirect(cart.id, session.id, card(TEST_CARDS.visa))
       expect(paid.data).toEqual({ status: "authorized" })
-      const completed = await completeCart(api, fx.store, cart.id)
-      expect(completed.data.type).toBe("order")
-      const payment = onlyPayment((await adminOrders(api, fx.admin)).find((o) => o.id === completed.data.order.id))
-      expect(payment.data).toMatchObject({ storePage: true, maskedPan: expect.stringMatching(/^424242\*+4242$/) })
-      expect((await acquiringCalls(env.emulator.control)).filter((c) => c === SYNC_PATH)).toHaveLength(1)
+      expect((await completeCart(api, fx.store, cart.id)).data.type).toBe("order")
+      expect(await acquiringCalls(env.emulator.control)).toEqual([DIRECT_PATH])
     })
 
     it("a session started for the hosted page takes no card details", async () => {
