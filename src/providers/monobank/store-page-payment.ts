@@ -19,7 +19,7 @@ import { readInvoice } from "./capture"
 import { adoptLostCharge, claimCharge, isChargeOutcomeUnknown, markOutcomeUnknown, readUncharged, recordCharge, releaseClaim, unchargedPaymentShape } from "./charge-claim"
 import type { ChargeDeps } from "./saved-card-charge"
 import { toMedusaError } from "./errors"
-import { openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
+import { claimWalletTokenOnce, openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
 import { merchantPaymInfoOf, paymentTypeOf } from "./invoice-request"
 
 /** Session data of a store-page payment not charged yet. */
@@ -132,7 +132,8 @@ async function toBankMethod(deps: ChargeDeps, payment: StorePagePayment, method:
       method.kind === "applePay"
         ? await openApplePayToken(method.paymentData, deps.options.applePay!, { amountMinor: payment.amount, currencyCode: String(payment.ccy) })
         : openGooglePayToken(method.token, deps.options.googlePay!)
-    return { kind: "sync", method: { [method.kind]: opened } }
+    await claimWalletTokenOnce(opened.use, deps.logger)
+    return { kind: "sync", method: { [method.kind]: opened.card } }
   } catch (error) {
     if (error instanceof WalletTokenError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
     throw error
