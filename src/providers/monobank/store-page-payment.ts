@@ -23,7 +23,7 @@ import { readInvoice } from "./capture"
 import { nameLostCharge } from "./bank-side"
 import { unchargedPaymentShape, type ChargeDeps } from "./saved-card-charge"
 import { toMedusaError } from "./errors"
-import { openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
+import { claimWalletTokenOnce, openApplePayToken, openGooglePayToken, WalletTokenError } from "./wallets"
 import { merchantPaymInfoOf, paymentTypeOf } from "./invoice-request"
 
 /** Session data of a store-page payment not charged yet (display only: the row is what is charged). */
@@ -167,7 +167,8 @@ async function toBankMethod(deps: ChargeDeps, expected: { amount: number; ccy: n
       method.kind === "applePay"
         ? await openApplePayToken(method.paymentData, deps.options.applePay!, { amountMinor: expected.amount, currencyCode: String(expected.ccy) })
         : openGooglePayToken(method.token, deps.options.googlePay!)
-    return { kind: "sync", method: { [method.kind]: opened } }
+    await claimWalletTokenOnce(opened.use, deps.logger)
+    return { kind: "sync", method: { [method.kind]: opened.card } }
   } catch (error) {
     if (error instanceof WalletTokenError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
     throw error
