@@ -150,9 +150,9 @@ describe("the published package, installed into a fresh Medusa app", () => {
     await client.connect()
     try {
       const { rows } = await client.query(
-        "select table_name from information_schema.tables where table_name in ('monobank_bank_read', 'monobank_wallet_token', 'monobank_withdrawal') order by table_name"
+        "select table_name from information_schema.tables where table_name in ('monobank_bank_read', 'monobank_session_payment', 'monobank_wallet_token', 'monobank_withdrawal') order by table_name"
       )
-      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(["monobank_bank_read", "monobank_wallet_token", "monobank_withdrawal"])
+      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(["monobank_bank_read", "monobank_session_payment", "monobank_wallet_token", "monobank_withdrawal"])
     } finally {
       await client.end()
     }
