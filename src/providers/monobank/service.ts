@@ -167,7 +167,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const money = this.money()
     if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
     const deps = await this.currentDeps()
-    const sessionId = sessionIdOf(input.context, "start")
+    const sessionId = sessionIdOf(input.context, "start", input.data)
     const foreign = foreignInputKeys(input.data)
     if (foreign.length) {
       deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
