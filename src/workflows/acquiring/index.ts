@@ -1,4 +1,5 @@
 export {
+  applyInvoiceFacts,
   syncMonobankInvoiceWorkflow,
   syncMonobankInvoiceWorkflowId,
   type SyncMonobankInvoiceInput,
