@@ -8,7 +8,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { MonobankWebhookFacts, MonobankWebhookResult } from "../utils/acquiring/webhook-facts"
-import { applyInvoiceFacts } from "../workflows/acquiring"
+import { syncMonobankInvoiceWorkflow } from "../workflows/acquiring"
 
 type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }
 
@@ -38,7 +38,7 @@ export default async function monobankAcquiringWebhookHandler({ event, container
   })) as MonobankWebhookResult
   const invoice = result.data?.monobank
   if (!invoice || !result.data?.session_id || !needsPluginHandling(invoice)) return
-  await applyInvoiceFacts(container, { session_id: result.data.session_id, invoice })
+  await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: result.data.session_id, invoice } })
 }
 
 export const config: SubscriberConfig = {

@@ -1,5 +1,4 @@
 export {
-  applyInvoiceFacts,
   syncMonobankInvoiceWorkflow,
   syncMonobankInvoiceWorkflowId,
   type SyncMonobankInvoiceInput,

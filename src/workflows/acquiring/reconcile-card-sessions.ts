@@ -28,7 +28,7 @@ import {
 } from "../../utils/session-reconcile"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
-import { applyInvoiceFacts } from "./sync-monobank-invoice"
+import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 import { applicationLedger } from "../../utils/session-money/ledger"
 import { invoiceRows } from "../../providers/monobank/session-payments"
 
@@ -108,7 +108,7 @@ async function applyInvoice(
     }
   }
   if (CARD_STATUS_ROUTE[record.status] === "plugin" || facts.cancelList.length > 0) {
-    await applyInvoiceFacts(container, { session_id: session.id, invoice: facts })
+    await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: session.id, invoice: facts } })
   }
   if (core) {
     const outcome = await paidOutcome(container, session, `monobank invoice ${record.invoiceId}`, coreFailure)

@@ -12,7 +12,7 @@ import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { webhookFacts } from "../../../../utils/acquiring/webhook-facts"
-import { applyInvoiceFacts } from "../../../../workflows/acquiring"
+import { syncMonobankInvoiceWorkflow } from "../../../../workflows/acquiring"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
 import { CARD_STATUS_ROUTE, coreWebhookInput } from "../../../../workflows/acquiring/reconcile-card-sessions"
 import { syncCheckoutOrderSafely } from "../../../../workflows/checkout/sync-safely"
@@ -44,7 +44,7 @@ async function syncCard(container: MedusaContainer, providerId: string, sessionI
   }
   const facts = webhookFacts(record)
   if (CARD_STATUS_ROUTE[record.status] === "plugin" || facts.cancelList.length > 0) {
-    await applyInvoiceFacts(container, { session_id: sessionId, invoice: facts })
+    await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: sessionId, invoice: facts } })
   }
   return { what, ok: true, detail: `monobank says ${record.status}.` }
 }
