@@ -5,6 +5,8 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
+import { bankSidesFromConfig } from "../../src/providers/bank-sides"
+import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
@@ -64,8 +66,7 @@ medusaIntegrationTestRunner({
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS))
       await control.flushWebhooks()
       for (let run = 0; run < 2; run++) await syncMonobankPaymentSessionsJob(getContainer())
-      const { settleDueSessionPayments } = optionalSettlement()
-      if (settleDueSessionPayments) await settleDueSessionPayments(getContainer(), { now: new Date(Date.now() + 30 * 60_000) })
+      await settleDueSessionPayments(getContainer(), bankSidesFromConfig(getContainer()), { now: new Date(Date.now() + 30 * 60_000) })
 
       const charged = (await control.paymentsByReference(session.id)).charges
       expect(charged).toBe(1)
@@ -110,12 +111,3 @@ medusaIntegrationTestRunner({
   },
 })
 
-/** The settlement job function (absent before the session ledger existed: then nothing is settled later). */
-function optionalSettlement(): { settleDueSessionPayments?: (container: any, options: { now: Date }) => Promise<unknown> } {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require("../../src/workflows/session-money/settle-session-payments")
-  } catch {
-    return {}
-  }
-}

@@ -9,6 +9,8 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
+import { bankSidesFromConfig } from "../../src/providers/bank-sides"
+import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
@@ -120,9 +122,7 @@ medusaIntegrationTestRunner({
 
 /** The settlement runs from the scheduled job once no authorize can still be creating a payment. */
 async function settleLater(container: MedusaContainer) {
-  const { settleDueSessionPayments } = optionalSettlement()
-  if (!settleDueSessionPayments) return
-  await settleDueSessionPayments(container, { now: new Date(Date.now() + 10 * 60_000) })
+  await settleDueSessionPayments(container, bankSidesFromConfig(container), { now: new Date(Date.now() + 10 * 60_000) })
 }
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -133,12 +133,3 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000) {
   }
 }
 
-/** The settlement job function (absent before the session ledger existed: then nothing is settled later). */
-function optionalSettlement(): { settleDueSessionPayments?: (container: any, options: { now: Date }) => Promise<unknown> } {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require("../../src/workflows/session-money/settle-session-payments")
-  } catch {
-    return {}
-  }
-}

@@ -15,6 +15,7 @@ import { reconcileInstallmentSessions } from "../workflows/installments/reconcil
 import { emptySummary, type SessionReconcileSummary } from "../utils/session-reconcile"
 import { takeBackDiscardedOrders, type WithdrawalRunSummary } from "../providers/monobank-installments/withdrawal-runs"
 import { settleDueSessionPayments, type SettlementRunSummary } from "../workflows/session-money/settle-session-payments"
+import { bankSidesFromConfig } from "../providers/bank-sides"
 
 export type PaymentSessionsReconcileSummary = {
   card: SessionReconcileSummary
@@ -38,7 +39,7 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
     card: await run("card", reconcileCardSessions),
     installments: await run("installments", reconcileInstallmentSessions),
   }
-  const settlements = await settleDueSessionPayments(container).catch((error) => {
+  const settlements = await settleDueSessionPayments(container, bankSidesFromConfig(container)).catch((error) => {
     logger.error(`monobank: settling ended sessions' payments failed: ${(error as Error).message}`)
     return undefined
   })

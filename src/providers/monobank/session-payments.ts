@@ -17,7 +17,9 @@ import type { SessionMoney } from "../../utils/session-money/session-money"
 import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { paymentTypeOf } from "./invoice-request"
-import { invoiceDataOf, provesRow } from "./bank-side"
+import { invoiceDataOf, invoiceRows, provesRow } from "../../utils/acquiring/session-invoices"
+
+export { invoiceRows }
 import type { SavedCardPayment } from "./saved-card-charge"
 import type { StorePagePayment } from "./store-page-payment"
 
@@ -42,11 +44,6 @@ export async function recordStart(
 /** The session's amount as the bank takes it; what every proof compares with. */
 export function expectedAmount(session: Pick<MedusaSession, "amount" | "currency_code">) {
   return toBankAmount(session.amount, session.currency_code)
-}
-
-/** The rows of a card session whose bank record may hold money: newest first. */
-export function invoiceRows(rows: SessionPaymentRow[]): SessionPaymentRow[] {
-  return rows.filter((row) => row.bank_id && row.charge_state !== "declined" && row.kind !== "checkout").reverse()
 }
 
 export type Authorized = { status: PaymentSessionStatus; data: Record<string, unknown>; row?: SessionPaymentRow; record?: InvoiceStatusRecord }

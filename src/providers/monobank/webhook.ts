@@ -22,7 +22,7 @@ import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "../../utils/medusa-payments"
 import { readMonobankData, toInstant, type MonobankData } from "../../utils/acquiring/payment-data"
 import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
-import { ownableStatementItem } from "./bank-side"
+import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 

@@ -13,6 +13,7 @@
  */
 import type {
   AuthorizePaymentOutput,
+  BigNumberInput,
   CapturePaymentOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
@@ -31,7 +32,6 @@ import {
   readCheckoutPayment,
   type CheckoutPayment,
 } from "./checkout-payment"
-import type { CheckoutEvidence } from "./checkout-evidence"
 
 /**
  * How a checkout payment Medusa holds as authorized becomes captured. A card hold is finalized in
@@ -51,6 +51,15 @@ const REFUND_NOT_SUPPORTED = {
   payment_on_delivery:
     "This payment was collected on delivery, outside monobank's API: give the money back to the shopper directly and record it on the order.",
 } as const satisfies Record<CheckoutPaymentMethod, string>
+
+/** The plugin's own checkout record of a cart, as a checkout payment is proven against it. */
+export type CheckoutRecordOfCart = { checkout_order_id: string | null; status: string; amount: BigNumberInput }
+
+/** Where that record and the session's cart are read (src/providers/checkout-evidence in a running store). */
+export type CheckoutEvidence = {
+  cartOfCollection(paymentCollectionId: string): Promise<string | undefined>
+  checkoutOrderOfCart(cartId: string): Promise<CheckoutRecordOfCart | undefined>
+}
 
 /** The session's recorded mono checkout payment, if it is one. */
 export function checkoutRowOf(rows: SessionPaymentRow[]): SessionPaymentRow | undefined {

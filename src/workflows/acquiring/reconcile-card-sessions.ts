@@ -30,7 +30,7 @@ import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
 import { applicationLedger } from "../../utils/session-money/ledger"
-import { invoiceRows } from "../../providers/monobank/session-payments"
+import { invoiceRows } from "../../utils/acquiring/session-invoices"
 
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]

@@ -8,41 +8,20 @@
  */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { parseMonobankOptions } from "../../utils/acquiring/options"
-import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
-import { resolveInstallmentsOptions } from "../../utils/installments/options"
-import { monobankProviderOptions } from "../../utils/monobank-configuration"
-import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX } from "../../utils/provider-ids"
-import { sessionMoneyFor, type BankSides, type SessionMoney } from "../../utils/session-money"
-import { applicationLedger } from "../../utils/session-money/ledger"
-import { cardBankSide } from "../../providers/monobank/bank-side"
-import { installmentsBankSide } from "../../providers/monobank-installments/bank-side"
-import { depsFor } from "../../providers/monobank-installments/deps"
-import { depsWithStoredSettings } from "../../providers/monobank-installments/stored-settings"
+import { sessionMoneyFor, type BankSides } from "../../utils/session-money"
+import { applicationLedger, type SessionPaymentsLedger } from "../../utils/session-money/ledger"
 
 export type SettlementRunSummary = { checked: number; settled: number; waiting: number; failed: number }
 
 /** Sessions settled per run: at one bank read each, well under the bank's rate limits every 5 minutes. */
 export const SETTLEMENTS_PER_RUN = 200
 
-/** The bank sides of the provider `providerId` (its options from the store's config, the admin's saved settings over them). */
-async function bankSidesOf(container: MedusaContainer, money: SessionMoney, providerId: string, logger: Logger): Promise<BankSides> {
-  const options = monobankProviderOptions(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  if (!options) return {}
-  if (providerId.startsWith(CARD_PROVIDER_PREFIX)) {
-    const merged = mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring"))
-    const card = cardBankSide({ client: acquiringClientFor(merged), options: merged, logger, ledger: money.ledger })
-    return { invoice: card, saved_card: card, store_page: card }
-  }
-  if (providerId.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
-    const deps = await depsWithStoredSettings(depsFor(resolveInstallmentsOptions(options), logger), options)
-    return { installment_order: installmentsBankSide(deps) }
-  }
-  return {}
-}
+/** How the bank side of each provider's payments is built (src/providers/bank-sides; the job passes it). */
+export type BankSidesOf = (providerId: string, ledger: SessionPaymentsLedger) => Promise<BankSides>
 
 export async function settleDueSessionPayments(
   container: MedusaContainer,
+  bankSidesOf: BankSidesOf,
   { now = new Date(), limit = SETTLEMENTS_PER_RUN }: { now?: Date; limit?: number } = {}
 ): Promise<SettlementRunSummary> {
   const summary: SettlementRunSummary = { checked: 0, settled: 0, waiting: 0, failed: 0 }
@@ -54,7 +33,7 @@ export async function settleDueSessionPayments(
   const sessions = [...new Set((await ledger.dueSessionPayments(now, limit)).map((row) => `${row.provider_id}\n${row.session_id}`))]
   for (const key of sessions) {
     const [providerId, sessionId] = key.split("\n")
-    if (!sides.has(providerId)) sides.set(providerId, await bankSidesOf(container, money, providerId, logger))
+    if (!sides.has(providerId)) sides.set(providerId, await bankSidesOf(providerId, money.ledger))
     try {
       for (const { decision } of await money.settleSession(sessionId, sides.get(providerId)!)) {
         summary.checked++

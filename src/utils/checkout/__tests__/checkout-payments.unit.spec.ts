@@ -9,8 +9,7 @@ import { startEmulator } from "../../../../emulator"
 import { CheckoutClient } from "../../../lib/monobank"
 import { memorySessionMoney, type FakeMedusa } from "../../session-money/__tests__/memory-ledger"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../checkout-payment"
-import type { CheckoutEvidence, CheckoutRecordOfCart } from "../checkout-evidence"
-import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, withoutCheckoutPayment } from "../checkout-payments"
+import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, withoutCheckoutPayment, type CheckoutEvidence, type CheckoutRecordOfCart } from "../checkout-payments"
 
 const SESSION = "payses_checkout_1"
 const paid: CheckoutPayment = {

@@ -10,7 +10,7 @@ import { parseMonobankOptions } from "../../../utils/acquiring/options"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
 import { applicationLedger, type SessionPaymentRow } from "../../../utils/session-money/ledger"
-import { nameLostCharge } from "../../../providers/monobank/bank-side"
+import { nameLostCharge } from "../../../utils/acquiring/session-invoices"
 
 export type CardInvoiceReader = ((providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>) & {
   /** Names a session's charge whose answer was lost, from the bank's statement (src/providers/monobank/bank-side). */
@@ -34,13 +34,12 @@ export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader
     // The provider's token, or the one saved in the admin over it (as the provider itself uses).
     return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring")))
   }
-  const optionsFor = async (providerId: string) => mergeCardOptions(parseMonobankOptions(monobankProviderOptions(configModule, providerId) ?? {}), await storedSettingsOf("acquiring"))
   const reader: CardInvoiceReader = async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
   reader.nameLostCharge = async (providerId, row) => {
     const ledger = applicationLedger()
     if (!ledger) return undefined
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    return nameLostCharge({ client: await clientFor(providerId), options: await optionsFor(providerId), logger, ledger }, row)
+    return nameLostCharge({ client: await clientFor(providerId), logger, ledger }, row)
   }
   return reader
 }

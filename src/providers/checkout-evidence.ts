@@ -5,15 +5,10 @@
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../../modules/monobank-checkout"
-import { applicationModule } from "../module-container"
+import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../modules/monobank-checkout"
+import { applicationModule } from "../utils/module-container"
 
-export type CheckoutRecordOfCart = { checkout_order_id: string | null; status: string; amount: BigNumberInput }
-
-export type CheckoutEvidence = {
-  cartOfCollection(paymentCollectionId: string): Promise<string | undefined>
-  checkoutOrderOfCart(cartId: string): Promise<CheckoutRecordOfCart | undefined>
-}
+import type { CheckoutEvidence } from "../utils/checkout/checkout-payments"
 
 type Query = { graph(input: Record<string, unknown>): Promise<{ data: Record<string, unknown>[] }> }
 
