@@ -19,7 +19,8 @@ import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medu
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import type { InvoiceStatusRecord } from "../../src/lib/monobank"
 import { RECONCILE_READS_PER_RUN } from "../../src/utils/reconcile-schedule"
-import { reconcileCardSessions } from "../../src/workflows/acquiring/reconcile-card-sessions"
+import { dueSessionPages, isDueSession, sessionDueAt, type DueSession } from "../../src/utils/session-reconcile"
+import { CARD_SCHEDULE, reconcileCardSessions } from "../../src/workflows/acquiring/reconcile-card-sessions"
 import { moduleTestDatabase } from "../helpers/module-database"
 
 jest.setTimeout(120_000)
@@ -30,7 +31,8 @@ const PROVIDER_ID = "pp_monobank_fair"
 const dbName = moduleTestDatabase(Modules.PAYMENT)
 
 const MINUTE = 60_000
-const DAY = 24 * 60 * MINUTE
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 const RUN_EVERY = 5 * MINUTE
 const RUNS = 9
 const SESSIONS = 2000
@@ -93,7 +95,7 @@ function planSessions(start: number): { planned: Planned[]; rows: Record<string,
         ccy: 980,
         paymentType: "debit",
         status: "created",
-        ...(validity ? { validity } : {}),
+        ...(validity ? { validUntil: new Date(created + validity * 1000).toISOString() } : {}),
         ...(readBefore ? { lastReconciledAt: new Date(lastRead).toISOString() } : {}),
       },
       created_at: new Date(created),
@@ -159,6 +161,8 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
         await knex("payment_session").insert(rows.slice(i, i + 500).map((row) => ({ ...row, payment_collection_id: collection.id })))
       }
       const byInvoice = new Map(planned.map((session) => [session.invoiceId, session]))
+      // How far behind its schedule a session is at `now`; those already due when the runs begin count from then.
+      const lateness = (session: Planned, now: number) => now - Math.max(dueAt(session), start)
 
       const readsPerRun: number[] = []
       const earlyOrOutOfWindow: string[] = []
@@ -169,7 +173,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
         const read = async (_providerId: string, invoiceId: string): Promise<InvoiceStatusRecord> => {
           const session = byInvoice.get(invoiceId)!
           if (!isDue(session, now)) earlyOrOutOfWindow.push(`${session.id} read at run ${run}`)
-          worstLateness = Math.max(worstLateness, now - dueAt(session))
+          worstLateness = Math.max(worstLateness, lateness(session, now))
           readNow.push(session)
           return { invoiceId, status: "created", amount: 10_000, ccy: 980, reference: session.id } as InvoiceStatusRecord
         }
@@ -180,7 +184,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
       }
       const end = start + (RUNS - 1) * RUN_EVERY
       // Still due at the end, unread: behind by as much as it has waited so far.
-      for (const session of planned) if (isDue(session, end)) worstLateness = Math.max(worstLateness, end - dueAt(session))
+      for (const session of planned) if (isDue(session, end)) worstLateness = Math.max(worstLateness, lateness(session, end))
 
       const bound = Math.ceil(SESSIONS / RECONCILE_READS_PER_RUN) * RUN_EVERY
       // Due when the runs began and older than 11 days (paid invoices the old window gave up on): read.
@@ -196,6 +200,60 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
       const pastTheirWindow = planned.filter((s) => s.windowEnd < start)
       expect(pastTheirWindow.length).toBeGreaterThan(100)
       expect(pastTheirWindow.filter((s) => s.lastRead >= start)).toEqual([])
+    })
+
+    it("lists exactly the sessions the reconcile itself finds due, whatever their data holds, and one bad value stops no listing", async () => {
+      const knex = (service as unknown as { __container__: Record<string, any> }).__container__.__pg_connection__
+      const container: MedusaContainer = createMedusaContainer()
+      container.register({ [Modules.PAYMENT]: asValue(service), [ContainerRegistrationKeys.PG_CONNECTION]: asValue(knex) })
+      const now = new Date(Math.floor(Date.now() / MINUTE) * MINUTE)
+      const at = (msAgo: number) => new Date(now.getTime() - msAgo).toISOString()
+      const marks: unknown[] = [
+        at(MINUTE), at(6 * MINUTE), at(3 * DAY), "2026-02-31T10:00:00.000Z", "2026-13-01T00:00:00.000Z", at(-DAY), "garbage",
+        at(HOUR).replace(".000Z", "Z"), at(HOUR).replace("T", " "), 42, null, { at: at(HOUR) }, ["x"], "", undefined,
+      ]
+      const validUntils: unknown[] = [undefined, at(12 * DAY), at(9 * DAY), "2026-02-31T10:00:00.000Z", "soon", 30 * 24 * 3600, at(-20 * DAY)]
+      const ages = [2 * MINUTE, 5 * MINUTE, 2 * HOUR, 3 * DAY, 12 * DAY, 39 * DAY, 41 * DAY, 80 * DAY]
+      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+      type Row = { id: string; status: string; data: Record<string, unknown>; created_at: Date } & Record<string, unknown>
+      const rows: Row[] = []
+      let n = 0
+      for (const age of ages) {
+        for (const mark of marks) {
+          for (const validUntil of validUntils) {
+            const id = `payses_odd_${String(n++).padStart(4, "0")}`
+            const data: Record<string, unknown> = { invoiceId: `inv_${id}`, amount: 10_000, ccy: 980, paymentType: "debit" }
+            if (mark !== undefined) data.lastReconciledAt = mark
+            if (validUntil !== undefined) data.validUntil = validUntil
+            if (n % 11 === 0) delete data.invoiceId
+            rows.push({
+              id,
+              currency_code: "uah",
+              amount: 100,
+              raw_amount: { value: "100", precision: 20 },
+              provider_id: PROVIDER_ID,
+              status: n % 13 === 0 ? "authorized" : "pending",
+              data,
+              payment_collection_id: collection.id,
+              created_at: new Date(now.getTime() - age),
+              updated_at: now,
+            })
+          }
+        }
+      }
+      for (let i = 0; i < rows.length; i += 500) await knex("payment_session").insert(rows.slice(i, i + 500))
+
+      const listPage = dueSessionPages(container, { providerPrefix: "pp_monobank_", statuses: ["pending"], schedule: CARD_SCHEDULE, now })
+      const listed: DueSession[] = []
+      for (let page = await listPage(undefined, 100); page.length; page = await listPage(page[page.length - 1], 100)) listed.push(...page)
+
+      const expected = rows
+        .filter((row) => row.status === "pending" && typeof row.data.invoiceId === "string")
+        .filter((row) => isDueSession(row, CARD_SCHEDULE, now))
+        .sort((a, b) => sessionDueAt(a, CARD_SCHEDULE, now) - sessionDueAt(b, CARD_SCHEDULE, now) || (a.id < b.id ? -1 : 1))
+      expect(expected.length).toBeGreaterThan(100)
+      expect(listed.map((s) => s.id)).toEqual(expected.map((s) => s.id))
+      expect(listed.map((s) => s.due_at)).toEqual(expected.map((s) => sessionDueAt(s, CARD_SCHEDULE, now)))
     })
   },
 })

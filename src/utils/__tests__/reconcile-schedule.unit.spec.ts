@@ -1,5 +1,6 @@
 import {
   CARD_HOLD_LIFE_MS,
+  invoiceValidUntil,
   isDueForSync,
   LONGEST_RECONCILE_WINDOW_MS,
   MIN_RECHECK_MS,
@@ -13,7 +14,6 @@ import {
   isDueSession,
   readMarkOf,
   reconcileDueSessions,
-  reconcileEach,
   sessionDueAt,
   type DueSession,
   type SessionReconcileResult,
@@ -42,7 +42,7 @@ function readsOverWindow(windowMs: number): number[] {
   return reads
 }
 
-const CARD: SessionSchedule = { readMarkKey: "lastReconciledAt", bankRefKey: "invoiceId", validityKey: "validity" }
+const CARD: SessionSchedule = { readMarkKey: "lastReconciledAt", bankRefKey: "invoiceId", validUntilKey: "validUntil" }
 const INSTALLMENTS: SessionSchedule = { readMarkKey: "checked_at", bankRefKey: "order_id" }
 
 describe("the reconcile schedule shared by mono checkout, card and installment sessions", () => {
@@ -110,18 +110,34 @@ describe("how long a session is read: while the bank can still be paid", () => {
     }
   })
 
+  it("notes until when an invoice can be paid: its creation plus the validity sent, at most the bank's 30 days", () => {
+    expect(invoiceValidUntil(now, DAY_SECONDS)).toBe("2026-11-23T12:00:00.000Z")
+    expect(invoiceValidUntil(now, 30 * DAY_SECONDS)).toBe("2026-12-22T12:00:00.000Z")
+    expect(invoiceValidUntil(now, 90 * DAY_SECONDS)).toBe("2026-12-22T12:00:00.000Z")
+  })
+
   it("reads a card session on a 30-day invoice on day 39, and one on a 1-day invoice not after day 11", () => {
-    const thirtyDays = { validity: 30 * DAY_SECONDS, invoiceId: "inv_1" }
-    expect(isDueSession({ created_at: ago(39 * DAY), data: thirtyDays }, CARD, now)).toBe(true)
-    expect(isDueSession({ created_at: ago(40 * DAY + MINUTE), data: thirtyDays }, CARD, now)).toBe(false)
-    expect(isDueSession({ created_at: ago(11 * DAY - MINUTE), data: { validity: DAY_SECONDS } }, CARD, now)).toBe(true)
-    expect(isDueSession({ created_at: ago(12 * DAY), data: { validity: DAY_SECONDS } }, CARD, now)).toBe(false)
+    const session = (ageDays: number, validitySeconds?: number) => {
+      const created = ago(ageDays * DAY)
+      return { created_at: created, data: { invoiceId: "inv_1", ...(validitySeconds ? { validUntil: invoiceValidUntil(created, validitySeconds) } : {}) } }
+    }
+    expect(isDueSession(session(39, 30 * DAY_SECONDS), CARD, now)).toBe(true)
+    expect(isDueSession(session(40 + 1 / 1440, 30 * DAY_SECONDS), CARD, now)).toBe(false)
+    expect(isDueSession(session(11 - 1 / 1440, DAY_SECONDS), CARD, now)).toBe(true)
+    expect(isDueSession(session(12, DAY_SECONDS), CARD, now)).toBe(false)
     // A session from before the plugin noted the validity: as long as the bank allows.
-    expect(isDueSession({ created_at: ago(39 * DAY), data: { invoiceId: "inv_2" } }, CARD, now)).toBe(true)
+    expect(isDueSession(session(39), CARD, now)).toBe(true)
+    expect(isDueSession(session(40 + 1 / 1440), CARD, now)).toBe(false)
+  })
+
+  it("reads a session whose invoice was replaced later (the amount changed) until that invoice can no longer be paid", () => {
+    const created = ago(45 * DAY)
+    const replacedOnDay20 = invoiceValidUntil(new Date(created.getTime() + 20 * DAY), 30 * DAY_SECONDS)
+    expect(isDueSession({ created_at: created, data: { validUntil: replacedOnDay20 } }, CARD, now)).toBe(true)
   })
 
   it("reads an installment session as long as the longest window: the bank names no end to its wait for the store", () => {
-    expect(isDueSession({ created_at: ago(39 * DAY), data: { order_id: "o1", validity: 60 } }, INSTALLMENTS, now)).toBe(true)
+    expect(isDueSession({ created_at: ago(39 * DAY), data: { order_id: "o1", validUntil: ago(38 * DAY).toISOString() } }, INSTALLMENTS, now)).toBe(true)
     expect(isDueSession({ created_at: ago(40 * DAY + MINUTE), data: { order_id: "o1" } }, INSTALLMENTS, now)).toBe(false)
   })
 })
@@ -179,30 +195,6 @@ describe("how many reads a run may make", () => {
   })
 })
 
-describe("one reconcile run", () => {
-  const sessions = ["payses_1", "payses_2", "payses_3"].map((id) => ({ id, provider_id: "pp_monobank_x", status: "pending", created_at: now, data: {} })) as any[]
-
-  it("stops at the first session the bank does not answer for, and counts what it did", async () => {
-    const results: Record<string, SessionReconcileResult> = {
-      payses_1: { kind: "completed", medusa_order_id: "order_1" },
-      payses_2: { kind: "bank_unavailable", message: "timeout" },
-      payses_3: { kind: "waiting" },
-    }
-    const seen: string[] = []
-    const summary = await reconcileEach(sessions, async (s) => {
-      seen.push(s.id)
-      return results[s.id]
-    })
-    expect(seen).toEqual(["payses_1", "payses_2"])
-    expect(summary).toEqual({ ...emptySummary(), checked: 2, completed: 1, bank_unavailable: 1 })
-  })
-
-  it("does not count sessions another server is reading as checked", async () => {
-    const summary = await reconcileEach(sessions, async () => ({ kind: "skipped" }))
-    expect(summary).toEqual({ ...emptySummary(), skipped: 3 })
-  })
-})
-
 describe("one run through the due sessions, page by page", () => {
   /** Due sessions as the database lists them: by due instant, then id, after a cursor. */
   function dueList(count: number) {
@@ -212,12 +204,12 @@ describe("one run through the due sessions, page by page", () => {
       status: "pending",
       created_at: ago(DAY),
       data: {},
-      due_at: ago(HOUR - i * MINUTE),
+      due_at: now.getTime() - HOUR + i * MINUTE,
     })) as DueSession[]
     const pages: number[] = []
     const listPage = async (after: DueSession | undefined, limit: number) => {
       pages.push(limit)
-      const rest = after ? all.filter((s) => s.due_at > after.due_at || (+s.due_at === +after.due_at && s.id > after.id)) : all
+      const rest = after ? all.filter((s) => s.due_at > after.due_at || (s.due_at === after.due_at && s.id > after.id)) : all
       return rest.slice(0, limit)
     }
     return { all, pages, listPage }
@@ -234,10 +226,10 @@ describe("one run through the due sessions, page by page", () => {
   it("does not let sessions it skips (another server reads them) use up the run: it goes on with the next due ones", async () => {
     const { listPage } = dueList(10)
     const seen: string[] = []
-    const skip = new Set(["payses_000", "payses_001", "payses_002"])
-    const summary = await reconcileDueSessions(listPage, async (s) => (seen.push(s.id), skip.has(s.id) ? { kind: "skipped" } : { kind: "waiting" }), 2)
+    const skip = new Set(["payses_000", "payses_001"])
+    const summary = await reconcileDueSessions(listPage, async (s) => (seen.push(s.id), skip.has(s.id) ? { kind: "skipped" } : { kind: "waiting" }), 3)
     expect(seen).toEqual(["payses_000", "payses_001", "payses_002", "payses_003", "payses_004"])
-    expect(summary).toEqual({ ...emptySummary(), checked: 2, waiting: 2, skipped: 3 })
+    expect(summary).toEqual({ ...emptySummary(), checked: 3, waiting: 3, skipped: 2 })
   })
 
   it("looks at no more than twice its budget in one run, however many it skips", async () => {
