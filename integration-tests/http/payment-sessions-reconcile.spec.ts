@@ -57,15 +57,15 @@ async function runScheduledJobsOnTwoServers(container: MedusaContainer): Promise
 
 /**
  * As if `minutes` had passed since the session was created and last read from the bank: moves its
- * creation time and the read times kept in its data (the provider's `checked_at`, the reconcile's
- * `lastReconciledAt`) back. The database is the only clock the schedule reads.
+ * creation time and the times kept in its data (the provider's `checked_at`, the reconcile's
+ * `lastReconciledAt`, the invoice's `validUntil`) back. The database is the only clock the schedule reads.
  */
 async function letTimePass(container: MedusaContainer, sessionId: string, minutes: number): Promise<void> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const earlier = (value: unknown) => new Date(new Date(value as string).getTime() - minutes * 60_000)
   const [row] = await knex("payment_session").select("created_at", "data").where({ id: sessionId })
   const data = { ...row.data }
-  for (const key of ["checked_at", "lastReconciledAt"]) {
+  for (const key of ["checked_at", "lastReconciledAt", "validUntil"]) {
     if (typeof data[key] === "string") data[key] = earlier(data[key]).toISOString()
   }
   await knex("payment_session").update({ created_at: earlier(row.created_at), data }).where({ id: sessionId })
