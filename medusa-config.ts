@@ -164,6 +164,12 @@ module.exports = defineConfig({
     // Installment orders still to be taken back at the bank (a discarded session's order the bank
     // could not reject at once); worked off by the scheduled reconcile. Automatic for a store owner.
     { resolve: "./src/modules/monobank-withdrawals" },
+    // What the plugin started at the bank for each payment session: the evidence every money
+    // decision reads (src/utils/session-money). Automatic for a store owner.
+    { resolve: "./src/modules/monobank-session-payments" },
+    // Apple Pay / Google Pay tokens already taken (hashed), so each pays once on any server.
+    // Automatic for a store owner; the card provider refuses wallet payments without it.
+    { resolve: "./src/modules/monobank-wallet-tokens" },
     // Settings saved in the admin (Settings → monobank), over the options above; secrets in it are
     // encrypted with MONOBANK_SETTINGS_KEY. A store owner gets this module automatically too.
     { resolve: "./src/modules/monobank-settings" },

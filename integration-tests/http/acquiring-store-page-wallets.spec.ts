@@ -70,7 +70,6 @@ medusaIntegrationTestRunner({
       const { data } = await api.get(`/store/monobank/card-payments/options?provider_id=${DEBIT_PROVIDER}`, fx.store)
       expect(data).toEqual({
         direct_card: false,
-        sync_card: true,
         apple_pay: { merchant_identifier: keys.apple.merchantIdentifier, display_name: "Test store" },
         google_pay: { merchant_id: keys.google.merchantId, merchant_name: null, environment: "TEST", public_key: expect.any(String) },
       })

@@ -9,6 +9,7 @@ import { createAdminHeaders } from "../helpers/admin"
 import { useCardDataScan } from "../helpers/card-data-scan"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
+import { payWithAuthenticatedCard } from "../../src/api/store/monobank/card-payments/authenticated-card"
 import { acquiringCalls, adminOrders, completeCart, DEBIT_PROVIDER, HOLD_PROVIDER, onlyPayment, sessionOfCart, TEST_CARDS, webhooksHandled } from "./acquiring-helpers"
 
 jest.setTimeout(120_000)
@@ -48,13 +49,18 @@ medusaIntegrationTestRunner({
       return { cart, session }
     }
 
+    /** What was asked of the bank that may move money (completing the cart also reads the invoice). */
+    const bankPosts = async () => (await acquiringCalls(env.emulator.control)).filter((c) => c.startsWith("POST "))
+
     const payDirect = (cartId: string, sessionId: string, cardData: object) =>
       call("post", "/store/monobank/card-payments/direct", { cart_id: cartId, payment_session_id: sessionId, cardData })
 
     it("a store that takes card details on its page says so, and a session started for it has no hosted page", async () => {
       const options = await call("get", `/store/monobank/card-payments/options?provider_id=${DEBIT_PROVIDER}`)
       expect(options.status).toBe(200)
-      expect(options.data).toMatchObject({ direct_card: true, sync_card: true })
+      expect(options.data).toMatchObject({ direct_card: true })
+      // Card details with a 3-D Secure result are never taken from a browser: nothing to show for them.
+      expect(options.data.sync_card).toBeUndefined()
       const { session } = await storePageSession()
       expect(session.status).toBe("pending")
       expect(session.data).toMatchObject({ storePage: true, amount: expect.any(Number) })
@@ -141,20 +147,44 @@ medusaIntegrationTestRunner({
       expect((await acquiringCalls(env.emulator.control)).filter((c) => c === DIRECT_PATH)).toHaveLength(1)
     })
 
-    it("sync-payment with card details: authorized at once, masked card kept, order paid", async () => {
+    it("the public sync route takes no card details with a 3-D Secure claim: a 400 naming cardData, the bank is not asked, and the session still pays", async () => {
       const { cart, session } = await storePageSession()
-      const paid = await call("post", "/store/monobank/card-payments/sync", {
+      // Anyone holding a cart could claim authentication the card never had (ECI 05, a made-up CAVV).
+      const claimed = await call("post", "/store/monobank/card-payments/sync", {
         cart_id: cart.id,
         payment_session_id: session.id,
-        cardData: { pan: TEST_CARDS.visa, type: "FPAN", exp: "1230", eciIndicator: "05", cvv: CVV },
+        cardData: { pan: TEST_CARDS.visa, type: "FPAN", exp: "1230", eciIndicator: "05", cavv: "AAABBJkZUQAAAAAAAAAAAAAAAAA=", cvv: CVV },
       })
-      expect(paid.status).toBe(200)
+      expect(claimed.status).toBe(400)
+      expect(claimed.data.message).toMatch(/^cardData: /)
+      expect(claimed.data.message).toContain("/store/monobank/card-payments/direct")
+      expect(claimed.data.message).not.toContain("AAABBJkZ")
+      expect(await acquiringCalls(env.emulator.control)).toEqual([])
+      const { session: untouched } = await sessionOfCart(api, fx.store, cart.id)
+      scan.keep(untouched)
+      expect(untouched.status).toBe("pending")
+      expect(untouched.data.invoiceId).toBeUndefined()
+
+      // The same card pays through the bank's own 3-D Secure on the direct route.
+      const paid = await payDirect(cart.id, session.id, card(TEST_CARDS.visa))
       expect(paid.data).toEqual({ status: "authorized" })
+      expect((await completeCart(api, fx.store, cart.id)).data.type).toBe("order")
+      expect(await bankPosts()).toEqual([DIRECT_PATH])
+    })
+
+    it("a merchant's own 3-D Secure result is paid through sync-payment from the store's server code: authorized, masked card kept, order paid", async () => {
+      const { cart, session } = await storePageSession()
+      const outcome = await payWithAuthenticatedCard(
+        getContainer(),
+        { cart_id: cart.id, payment_session_id: session.id },
+        { pan: TEST_CARDS.visa, type: "FPAN", exp: "1230", eciIndicator: "05", cvv: CVV }
+      )
+      expect(outcome).toEqual({ status: "authorized" })
       const completed = await completeCart(api, fx.store, cart.id)
       expect(completed.data.type).toBe("order")
       const payment = onlyPayment((await adminOrders(api, fx.admin)).find((o) => o.id === completed.data.order.id))
       expect(payment.data).toMatchObject({ storePage: true, maskedPan: expect.stringMatching(/^424242\*+4242$/) })
-      expect((await acquiringCalls(env.emulator.control)).filter((c) => c === SYNC_PATH)).toHaveLength(1)
+      expect(await bankPosts()).toEqual([SYNC_PATH])
     })
 
     it("a session started for the hosted page takes no card details", async () => {

@@ -176,3 +176,23 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
+
+/**
+ * A second region, in euro (Germany unless told), where the store's product costs the same number of euros as
+ * of hryvnias: a cart moved there keeps its total and changes only its currency.
+ */
+export async function createEuroRegion(api: Api, fx: StoreFixtures, countries: string[] = ["de"]): Promise<string> {
+  const { data: region } = await api.post(
+    "/admin/regions",
+    { name: "Europe", currency_code: "eur", countries, payment_providers: [CARD_PROVIDER, INSTALLMENTS_PROVIDER, ON_DELIVERY_PROVIDER] },
+    fx.admin
+  )
+  const { data: variants } = await api.get(`/admin/product-variants?id=${fx.variantId}&fields=id,product_id`, fx.admin)
+  const productId: string = variants.variants[0].product_id
+  await api.post(
+    `/admin/products/${productId}/variants/${fx.variantId}`,
+    { prices: [{ currency_code: "uah", amount: fx.unitPrice }, { currency_code: "eur", amount: fx.unitPrice }] },
+    fx.admin
+  )
+  return region.region.id
+}

@@ -1,11 +1,13 @@
 /**
  * Issue 6, card payments held on the mono checkout page (store option `hold: true`): the order is
  * placed with an authorized payment; Medusa captures it only once the bank shows it charged
- * (finalized in the business cabinet), and never after the bank released the hold.
+ * (finalized in the business cabinet), and never after the bank released the hold: then the
+ * payment is canceled and the order shows under needs attention (defect 15.2).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import { syncDueCheckoutOrders } from "../../src/workflows/checkout/reconcile"
 import {
   CARD_PROVIDER,
   checkoutOrderOfCart,
@@ -102,20 +104,83 @@ medusaIntegrationTestRunner({
       expect(data.checkout).toMatchObject({ checkout_order_id: bankOrderId, payment_method: "card" })
     })
 
-    it("never captures a hold the bank released, and records on the checkout order that the order is unpaid", async () => {
+    async function needsAttentionRows() {
+      return (await api.get("/admin/monobank/needs-attention", fx.admin)).data.rows as any[]
+    }
+
+    async function paymentOf(cartId: string) {
+      return (await orderOfCart(getContainer(), cartId)).order.payment_collections[0].payments[0]
+    }
+
+    it("a hold the bank released after the order was placed: the order's payment is canceled, the order needs attention, the checkout order stays completed", async () => {
       const { cartId, bankOrderId, orderId, paymentId } = await placeHeldOrder()
+      expect(await needsAttentionRows()).toEqual([])
 
       await env.emulator.control.advanceClock(HOLD_LIFETIME_MS + 1000)
+      expect(await env.emulator.control.getCheckoutOrder(bankOrderId)).toMatchObject({ status: "hold_expired" })
       await env.emulator.control.flushWebhooks()
-      const checkout = await eventually(() => checkoutOrderOfCart(getContainer(), cartId), (c) => c.general_status === "fail")
+      // The bank was read moments ago (the order was placed): the callback's follow-up read brings the change.
+      const payment = await eventually(() => paymentOf(cartId), (p) => !!p.canceled_at)
+      expect(payment).toMatchObject({ id: paymentId, canceled_at: expect.anything(), captured_at: null })
+
+      const checkout = await checkoutOrderOfCart(getContainer(), cartId)
       expect(checkout).toMatchObject({ status: "completed", general_status: "fail", order: { id: orderId } })
-      expect(checkout.error).toMatch(new RegExp(`failed checkout order ${bankOrderId} .* after it became order ${orderId}: no money was taken`))
+      expect(checkout.error).toMatch(new RegExp(`failed checkout order ${bankOrderId} .* after it became order ${orderId}`))
+
+      const rows = await needsAttentionRows()
+      expect(rows).toEqual([
+        expect.objectContaining({
+          kind: "released_checkout_hold",
+          id: checkout.id,
+          medusa_order_id: orderId,
+          subject: `Checkout order ${bankOrderId}`,
+          happened: expect.stringMatching(new RegExp(`released the card hold of checkout order ${bankOrderId}.*order is no longer paid`)),
+          plugin_did: expect.stringMatching(/payment canceled/),
+          action: { label: "Cancel the order, or ask the shopper to pay again" },
+        }),
+      ])
+      expect((await api.get(`/admin/monobank/orders/${orderId}`, fx.admin)).data.needs_attention).toHaveLength(1)
 
       const refused = await capture(paymentId)
       expect(refused.status).toBe(400)
-      expect(refused.data.message).toMatch(/hold of order .* was released/)
-      const { order } = await orderOfCart(getContainer(), cartId)
-      expect(order.payment_collections[0].payments[0].captured_at).toBeNull()
+      expect((await paymentOf(cartId)).captured_at).toBeNull()
+
+      // Canceling the order is the store owner's answer: the row goes away.
+      const canceled = await api.post(`/admin/orders/${orderId}/cancel`, {}, fx.admin).catch((error: any) => error.response)
+      expect(canceled.status).toBe(200)
+      expect(await needsAttentionRows()).toEqual([])
+    })
+
+    it("a hold released while every callback was lost is found by the scheduled sync, and the order needs attention", async () => {
+      const { cartId, bankOrderId, orderId } = await placeHeldOrder()
+      await env.emulator.control.setWebhookMode("drop")
+      await env.emulator.control.advanceClock(HOLD_LIFETIME_MS + 1000)
+      expect(await env.emulator.control.getCheckoutOrder(bankOrderId)).toMatchObject({ status: "hold_expired" })
+
+      // Run as the scheduler would, a few minutes on: the order was read when it was placed.
+      const later = () => new Date(Date.now() + 10 * 60_000)
+      const payment = await eventually(
+        async () => {
+          await syncDueCheckoutOrders(getContainer(), { now: later() })
+          return paymentOf(cartId)
+        },
+        (p) => !!p.canceled_at
+      )
+      expect(payment.canceled_at).toBeTruthy()
+      expect(await checkoutOrderOfCart(getContainer(), cartId)).toMatchObject({ status: "completed", general_status: "fail" })
+      expect(await needsAttentionRows()).toEqual([expect.objectContaining({ kind: "released_checkout_hold", medusa_order_id: orderId })])
+    })
+
+    it("a finalized hold is not listed and its captured payment stays as it is when the scheduled sync reads it again", async () => {
+      const { cartId, bankOrderId, paymentId } = await placeHeldOrder()
+      await env.emulator.control.finalizeCheckoutHold(bankOrderId)
+      await env.emulator.control.flushWebhooks()
+      await eventually(() => checkoutOrderOfCart(getContainer(), cartId), (c) => c.general_status === "success")
+      expect((await capture(paymentId)).status).toBe(200)
+
+      await syncDueCheckoutOrders(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+      expect(await paymentOf(cartId)).toMatchObject({ canceled_at: null, captured_at: expect.anything() })
+      expect(await needsAttentionRows()).toEqual([])
     })
   },
 })

@@ -8,6 +8,7 @@ import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { completeCart, createReadyCart } from "../helpers/store-fixtures"
 import {
   createCheckoutCart,
+  createEuroRegion,
   ON_DELIVERY_PROVIDER,
   seedCheckoutStore,
   startCheckout,
@@ -54,12 +55,35 @@ const BAD_REQUESTS: Row[] = [
   {
     name: "installments offered with payments_number below 3",
     body: withCart({ payment_method_list: ["part_purchase"], payments_number: 2 }),
-    message: /payments_number must be a whole number from 3 to 25 when part_purchase is offered \(got 2\)/,
+    message: /payments_number: this store allows 3 to 4 installment payments on mono checkout \(got 2\)/,
+  },
+  {
+    name: "installments in more payments than the store allows (medusa-config: 4)",
+    body: withCart({ payment_method_list: ["card", "part_purchase"], payments_number: 5 }),
+    message: /payments_number: this store allows 3 to 4 installment payments on mono checkout \(got 5\)/,
   },
   {
     name: "installments offered with payments_number above 25",
     body: withCart({ payment_method_list: ["card", "part_purchase"], payments_number: 26 }),
-    message: /payments_number .* \(got 26\)/,
+    message: /payments_number: .*3 to 4.* \(got 26\)/,
+  },
+  {
+    name: "more installment payments than the store allows, with the store's default methods",
+    body: withCart({ payments_number: 12 }),
+    message: /payments_number: this store allows 3 to 4 installment payments on mono checkout \(got 12\)/,
+  },
+  {
+    name: "a cart with goods in a euro region",
+    body: async (api, fx) => {
+      const region = await createEuroRegion(api, fx)
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: region, sales_channel_id: fx.salesChannelId, items: [{ variant_id: fx.variantId, quantity: 1 }] },
+        fx.store
+      )
+      return { cart_id: data.cart.id }
+    },
+    message: /mono checkout takes hryvnia only; cart cart_\w+ is in EUR/,
   },
   {
     name: "a delivery method without a monobank-checkout shipping option",
@@ -88,6 +112,28 @@ medusaIntegrationTestRunner({
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(message)
       expect(await checkoutCreations()).toEqual([])
+    })
+
+    it("bounds the storefront's payments_number by the installment setting saved in the admin, lower or higher than medusa-config's", async () => {
+      const saveParts = (payments_number: number) =>
+        api.post("/admin/monobank/settings/checkout", { values: { payments_number } }, fx.admin)
+      const partsSentToBank = async (redirectUrl: string) =>
+        (await env.emulator.control.getCheckoutOrder(redirectUrl.split("/").pop()!)).payments_number
+
+      expect((await saveParts(3)).status).toBe(200)
+      const refused = await startCheckout(api, fx, { cart_id: (await createCheckoutCart(api, fx)).id, payments_number: 4 })
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/payments_number: this store allows 3 to 3 installment payments on mono checkout \(got 4\)/)
+      expect(await checkoutCreations()).toEqual([])
+
+      expect((await saveParts(6)).status).toBe(200)
+      const asked = await startCheckout(api, fx, { cart_id: (await createCheckoutCart(api, fx)).id, payments_number: 6 })
+      expect(asked.status).toBe(200)
+      expect(await partsSentToBank(asked.data.redirect_url)).toBe(6)
+      const fewer = await startCheckout(api, fx, { cart_id: (await createCheckoutCart(api, fx)).id, payments_number: 3 })
+      expect(await partsSentToBank(fewer.data.redirect_url)).toBe(3)
+      const storeDefault = await startCheckout(api, fx, { cart_id: (await createCheckoutCart(api, fx)).id })
+      expect(await partsSentToBank(storeDefault.data.redirect_url)).toBe(6)
     })
 
     it("answers 404 for an unknown cart", async () => {

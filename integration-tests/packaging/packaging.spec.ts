@@ -140,18 +140,19 @@ describe("the published package, installed into a fresh Medusa app", () => {
     }
   })
 
-  it("ships the bank-reads and withdrawals modules: db:migrate creates their tables", async () => {
+  it("ships the bank-reads, withdrawals and wallet-tokens modules: db:migrate creates their tables", async () => {
     expect(files.filter((f) => /src\/modules\/monobank-bank-reads\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
     expect(files.filter((f) => /src\/modules\/monobank-withdrawals\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
+    expect(files.filter((f) => /src\/modules\/monobank-wallet-tokens\/migrations\/Migration\d+\.js$/.test(f))).not.toEqual([])
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const { Client } = require("pg")
     const client = new Client({ ...db, database: dbName })
     await client.connect()
     try {
       const { rows } = await client.query(
-        "select table_name from information_schema.tables where table_name in ('monobank_bank_read', 'monobank_withdrawal') order by table_name"
+        "select table_name from information_schema.tables where table_name in ('monobank_bank_read', 'monobank_session_payment', 'monobank_wallet_token', 'monobank_withdrawal') order by table_name"
       )
-      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(["monobank_bank_read", "monobank_withdrawal"])
+      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(["monobank_bank_read", "monobank_session_payment", "monobank_wallet_token", "monobank_withdrawal"])
     } finally {
       await client.end()
     }

@@ -1,6 +1,7 @@
 import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
 import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
+import { monobankAdminRoutePolicies } from "./admin/monobank/route-policies"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
 
 export default defineMiddlewares({
@@ -34,5 +35,8 @@ export default defineMiddlewares({
       matcher: "/hooks/monobank/checkout",
       bodyParser: { preserveRawBody: true },
     },
+    // The permissions each /admin/monobank route asks for when Medusa's RBAC is on
+    // (see ./admin/monobank/route-policies).
+    ...monobankAdminRoutePolicies,
   ],
 })

@@ -4,8 +4,9 @@
  * were all lost, by a shopper who never came back, still becomes an order, and a declined one is
  * marked so (see workflows/acquiring/reconcile-card-sessions and
  * workflows/installments/reconcile-installment-sessions for which sessions and how often). Then
- * takes back the installment orders of discarded sessions that the bank could not reject at once
- * (providers/monobank-installments/withdrawals).
+ * settles the money of sessions that ended or that Medusa no longer keeps (the ledger's due rows,
+ * workflows/session-money/settle-session-payments), and takes back the installment orders of
+ * discarded sessions remembered before the ledger existed (providers/monobank-installments/withdrawals).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -13,11 +14,13 @@ import { reconcileCardSessions } from "../workflows/acquiring/reconcile-card-ses
 import { reconcileInstallmentSessions } from "../workflows/installments/reconcile-installment-sessions"
 import { emptySummary, type SessionReconcileSummary } from "../utils/session-reconcile"
 import { takeBackDiscardedOrders, type WithdrawalRunSummary } from "../providers/monobank-installments/withdrawal-runs"
+import { settleDueSessionPayments, type SettlementRunSummary } from "../workflows/session-money/settle-session-payments"
 
 export type PaymentSessionsReconcileSummary = {
   card: SessionReconcileSummary
   installments: SessionReconcileSummary
   withdrawals?: WithdrawalRunSummary
+  settlements?: SettlementRunSummary
 }
 
 export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
@@ -35,6 +38,11 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
     card: await run("card", reconcileCardSessions),
     installments: await run("installments", reconcileInstallmentSessions),
   }
+  const settlements = await settleDueSessionPayments(container).catch((error) => {
+    logger.error(`monobank: settling ended sessions' payments failed: ${(error as Error).message}`)
+    return undefined
+  })
+  if (settlements?.checked) logger.info(`monobank: ended sessions' payments ${JSON.stringify(settlements)}`)
   const withdrawals = await takeBackDiscardedOrders(container).catch((error) => {
     logger.error(`monobank installments: taking back discarded orders failed: ${(error as Error).message}`)
     return undefined
@@ -46,7 +54,7 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
       logger.error(`monobank ${kind} sessions: ${result.needs_attention} paid at the bank without an order; see the errors above`)
     }
   }
-  return { ...summary, withdrawals }
+  return { ...summary, withdrawals, settlements }
 }
 
 export const config = {

@@ -4,10 +4,10 @@
  * order transaction and a credit-line order change); when that later part fails, e.g. "Order ...
  * already has an existing active order change", the workflow undoes the order's records but keeps
  * the refund on the payment (its refund step has no compensation: the money is gone) and the admin
- * sees an error. The plugin's admin refund middleware marks such a refund. The admin's retry of it
- * (the payment's next refund, of the same amount) books that bank refund instead of sending
- * another and takes its place: the failed request's refund is soft-deleted, so the retry's workflow
- * records the money on the order once.
+ * sees an error. The plugin's refund guard marks such a refund. The admin's retry of it (a later
+ * refund of the payment of the same amount, also after other refunds) books that bank refund
+ * instead of sending another and takes its place: the failed request's refund is soft-deleted, so
+ * the retry's workflow records the money on the order once.
  */
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -24,15 +24,17 @@ export const FAILED_REQUEST_RETRY_REFUSED = "monobank_failed_request_retry_refus
 export type MedusaRefundRow = { id: string; created_at?: string | Date | null; metadata: Record<string, unknown> | null }
 
 /**
- * The refund a new refund of the payment is taken as a retry of: the payment's latest other
- * refund, when Medusa answered its request with an error and no retry of it was refused yet. A
- * refund made after it ends that: the admin's retry comes before anything else. The caller also
- * checks that the bank's refund behind it has the new refund's amount.
+ * The payment's refunds a new refund may be the admin's retry of: every refund whose request Medusa
+ * answered with an error and whose retry was not refused yet, oldest first, whatever other refunds
+ * came after it. The caller takes one only when the bank's refund behind it (the one the plugin
+ * sent with that refund's id as `extRef`, or the one it booked) has the new refund's amount: that
+ * ties the money to exactly one failed refund, so two refunds of equal amounts are never confused
+ * and a refund the bank never made is never booked.
  */
-export function failedRequestToRetry(others: MedusaRefundRow[]): MedusaRefundRow | undefined {
-  const latest = [...others].sort((a, b) => time(b.created_at) - time(a.created_at))[0]
-  if (!latest?.metadata?.[REQUEST_FAILED] || latest.metadata[FAILED_REQUEST_RETRY_REFUSED]) return undefined
-  return latest
+export function failedRequestsAwaitingRetry(others: MedusaRefundRow[]): MedusaRefundRow[] {
+  return others
+    .filter((row) => row.metadata?.[REQUEST_FAILED] && !row.metadata[FAILED_REQUEST_RETRY_REFUSED])
+    .sort((a, b) => time(a.created_at) - time(b.created_at))
 }
 
 /**

@@ -12,7 +12,7 @@ export type WithdrawalToRemember = { order_id: string; store_order_id: string; s
 
 export type OpenWithdrawal = WithdrawalToRemember & { id: string; attempts: number; created_at: Date }
 
-export type WithdrawalOutcome = "failed_at_bank" | "returned" | "payment_rests_on_it" | "left_to_session"
+export type WithdrawalOutcome = "failed_at_bank" | "returned" | "payment_rests_on_it" | "left_to_session" | "not_this_sessions"
 
 export class MonobankWithdrawalsModuleService extends MedusaService({ MonobankWithdrawal }) {
   private readonly cradle_: Record<string, unknown>

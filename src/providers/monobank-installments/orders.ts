@@ -23,30 +23,16 @@ export class InstallmentOrders {
   }
 
   /**
-   * Starting the session failed after the order may have been made (its creation's answer was
-   * lost, or the read after it failed): Medusa keeps no session, so nothing would ever confirm or
-   * reject that order. Withdrawn here; create is keyed by store_order_id, so asking again names
-   * the order the lost answer was about. Returns the order when it is known but not withdrawn (the
-   * bank refused to reject it now, or the client had approved it already), for the caller to take
-   * back later; what cannot even be named is logged.
+   * Starting the session failed after the bank may have made its order (the answer was lost):
+   * create is keyed by store_order_id, so asking again names the order the lost answer was about.
+   * Undefined when the bank refused the create (no order) or cannot be asked now (logged: the
+   * store owner must then look for it in the cabinet).
    */
-  async withdrawUnreturned(
-    request: CreateOrderRequest,
-    orderId: string | undefined,
-    cause: unknown,
-    logger: Pick<Logger, "warn" | "error">
-  ): Promise<{ orderId: string; info?: OrderStateInfo } | undefined> {
-    if (!orderId && isRefusedByBank(cause)) return undefined
-    let id = orderId
+  async nameLostOrder(request: CreateOrderRequest, cause: unknown, logger: Pick<Logger, "error">): Promise<string | undefined> {
+    if (isRefusedByBank(cause)) return undefined
     try {
-      id ??= (await this.client.createOrder(request)).order_id
-      const info = await this.withdraw(id, logger)
-      logger.warn(
-        `monobank installments: order ${id} (store_order_id ${request.store_order_id}) is ${info.state}/${info.order_sub_state} after withdrawing it: starting its payment session failed`
-      )
-      return info.state === "FAIL" ? undefined : { orderId: id, info }
+      return (await this.client.createOrder(request)).order_id
     } catch (error) {
-      if (id) return { orderId: id }
       logger.error(
         `monobank installments: starting the payment session ${request.store_order_id} failed, and the order monobank may have made for it could not be named (${(error as Error).message}); reject it in the monobank cabinet if the shopper approved it`
       )

@@ -12,7 +12,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, isOutcomeUnknown, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
 import {
   FAILED_REQUEST_RETRY_REFUSED,
-  failedRequestToRetry,
+  failedRequestsAwaitingRetry,
   REPLACES_REFUND,
 } from "../../utils/failed-refund-requests"
 import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
@@ -106,16 +106,18 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
 
 /**
  * The store owner's retry of a refund whose request Medusa answered with an error after the bank
- * made its return: the payment's latest refund, its return of exactly this sum. This refund books
- * that return and the failed refund is taken off the payment, so Medusa's workflow records the
- * money on the order once. When the order already records the failed one, the retry is refused
+ * made its return: any such refund of the payment (other refunds may have come since) whose return
+ * is of exactly this sum, the oldest when several are. This refund books that return and the
+ * failed refund is taken off the payment, so Medusa's workflow records the money on the order once. When the order already records the failed one, the retry is refused
  * once, saying the money went back.
  */
 async function retryOfFailedRequest(input: ReturnInput, ledger: LedgerEntry[], sum: number): Promise<LedgerEntry[] | undefined> {
   const records = input.ledger
-  const failed = failedRequestToRetry(records.others)
-  const entry = failed && returnBookedBy(ledger, failed.id, sum)
-  if (!failed || !entry) return undefined
+  const match = failedRequestsAwaitingRetry(records.others)
+    .map((failed) => ({ failed, entry: returnBookedBy(ledger, failed.id, sum) }))
+    .find(({ entry }) => !!entry)
+  if (!match?.entry) return undefined
+  const { failed, entry } = match
   if (await records.onOrder(failed)) {
     await records.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
     throw new MedusaError(

@@ -43,13 +43,21 @@ import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
 import { lockingModuleOf } from "../../utils/module-container"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
-import { applicationPaymentModule, paymentStateOfSession, type RefundRecords } from "../../utils/medusa-payments"
+import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa-payments"
+import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
+import { applicationCheckoutEvidence } from "../../utils/checkout/checkout-evidence"
+import { sessionMoneyFor, type BankSides, type SessionMoney } from "../../utils/session-money"
+import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import {
-  CheckoutPayments,
-  isCheckoutPayment,
-  opensCheckoutPayment,
-  withoutCheckoutPayment,
-} from "../../utils/checkout/checkout-payments"
+  sessionIdOf,
+  sessionOfCapture,
+  sessionOfPayment,
+  sessionOfRefund,
+  sessionOwningData,
+  siblingSessionIds,
+} from "../../utils/session-money/medusa-sessions"
+import { registeredIdOf } from "../../utils/medusa-internals"
+import { installmentsBankSide, provenOrderData } from "./bank-side"
 import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
 import { bookedReturns } from "../../utils/installments/return-ledger"
@@ -58,11 +66,10 @@ import { planCreateOrder } from "./order-request"
 import { RecentResults } from "../../utils/recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "../../utils/installments/session-data"
-import { replacedOrderIds } from "./session-records"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "../../utils/installments/states"
 import { depsFor, type InstallmentsDeps } from "./deps"
 import { depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
-import { rememberUnwithdrawn } from "./withdrawals"
+import { UAH_CCY } from "../../lib/monobank"
 
 export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
@@ -93,9 +100,57 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   /** Answers sessions that record an installment purchase approved on the mono checkout page. */
   private readonly checkoutPayments = new CheckoutPayments()
 
+  private readonly cradle: Cradle
+
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
+    this.cradle = cradle
     this.configuredDeps = depsFor(resolveInstallmentsOptions(options), cradle.logger)
+  }
+
+  /** The one place that decides this provider's money per session (src/utils/session-money). */
+  protected money(): SessionMoney {
+    return sessionMoneyFor(this.cradle, this.cradle.logger)
+  }
+
+  protected bankSides(deps: InstallmentsDeps): BankSides {
+    return { installment_order: installmentsBankSide(deps) }
+  }
+
+  /** `pp_monobank-installments_<id>`, as Medusa names this provider on sessions and payments. */
+  protected providerId(): string {
+    return `pp_${registeredIdOf(this.cradle, INSTALLMENTS_IDENTIFIER, this) ?? INSTALLMENTS_IDENTIFIER}`
+  }
+
+  /** The session's installment order the provider recorded (the newest), or a refusal. */
+  private async orderRowOf(money: SessionMoney, sessionId: string, data: Record<string, unknown> | undefined): Promise<SessionPaymentRow> {
+    const rows = (await money.paymentsOf(sessionId)).filter((row) => row.kind === "installment_order" && row.bank_id)
+    const row = rows[rows.length - 1] ?? (await this.adoptStartedBeforeRows(money, sessionId, data))
+    if (!row) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${sessionId} has no monobank installment order this store made for it`)
+    }
+    return row
+  }
+
+  /**
+   * Sessions started before the provider kept rows: the order their data names is the session's
+   * only when the bank's own `store_order_id` for it is this session.
+   */
+  private async adoptStartedBeforeRows(money: SessionMoney, sessionId: string, data: Record<string, unknown> | undefined): Promise<SessionPaymentRow | undefined> {
+    const orderId = readOrderId(data)
+    if (!orderId) return undefined
+    const deps = await this.currentDeps()
+    const proven = await this.bank("read the installment order", () => provenOrderData(deps, orderId, sessionId))
+    if (!proven || proven.total_sum === undefined) return undefined
+    return money.record({
+      session_id: sessionId,
+      provider_id: this.providerId(),
+      kind: "installment_order",
+      bank_id: orderId,
+      amount_minor: Number(toKopecks(proven.total_sum)),
+      ccy: UAH_CCY,
+      bank_store_id: deps.options.storeId,
+    })
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
@@ -109,12 +164,13 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    const money = this.money()
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
     const deps = await this.currentDeps()
     const { options, client, orders, logger } = deps
     refuseOutsideLimits(input.amount, deps.orderLimits)
     const { amount, currency_code, data = {}, context } = input
-    const sessionId = (data.session_id as string | undefined) ?? context?.idempotency_key
+    const sessionId = sessionIdOf(context, "start")
     let plan
     try {
       plan = planCreateOrder(
@@ -125,127 +181,175 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       if (error instanceof InstallmentInputError) throw toMedusaInputError(error)
       throw error
     }
-    await this.withdrawReplacedOrders(deps, plan.request.store_order_id)
-    let order_id: string | undefined
-    let info: OrderStateInfo
-    try {
-      ;({ order_id } = await client.createOrder(plan.request))
-      // A repeated store_order_id returns an order that may already be further along: read it.
-      info = await orders.stateOrAssumeNew(order_id)
-    } catch (error) {
-      const unwithdrawn = await orders.withdrawUnreturned(plan.request, order_id, error, logger)
-      if (unwithdrawn) {
-        const reason = "starting its payment session failed"
-        await rememberUnwithdrawn(deps, { ...unwithdrawn, storeOrderId: plan.request.store_order_id, reason })
+    await this.endReplacedSessions(money, deps, sessionId)
+    return money.decide(sessionId, async () => {
+      let order_id: string | undefined
+      let info: OrderStateInfo
+      try {
+        ;({ order_id } = await client.createOrder(plan.request))
+        await money.record({
+          session_id: sessionId,
+          provider_id: this.providerId(),
+          kind: "installment_order",
+          bank_id: order_id,
+          amount_minor: Number(toKopecks(plan.request.total_sum)),
+          ccy: UAH_CCY,
+          bank_store_id: options.storeId,
+        })
+        // A repeated store_order_id returns an order that may already be further along: read it.
+        info = await orders.stateOrAssumeNew(order_id)
+      } catch (error) {
+        await this.withdrawUnstarted(money, deps, plan.request, order_id, error)
+        throw toMedusaBankError("create the installment order", error)
       }
-      throw toMedusaBankError("create the installment order", error)
-    }
-    logger.info(
-      `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
-    )
-    const outcome = describeOrderState(info.state, info.order_sub_state)
-    return withoutCheckoutPayment({
-      id: order_id,
-      status: SESSION_STATUS[outcome.status],
-      data: newSessionData(data, {
-        store_order_id: plan.request.store_order_id,
-        client_phone: maskPhone(plan.request.client_phone),
-        parts_count: plan.parts,
-        total_sum: plan.request.total_sum,
-        ...stateData(info, new Date()),
-      }),
+      logger.info(
+        `monobank installments: order ${order_id} for session ${sessionId} (${plan.parts} payments, phone from ${plan.phoneSource}) is ${info.state}/${info.order_sub_state}`
+      )
+      const outcome = describeOrderState(info.state, info.order_sub_state)
+      return withoutCheckoutPayment({
+        id: order_id,
+        status: SESSION_STATUS[outcome.status],
+        data: newSessionData(data, {
+          store_order_id: plan.request.store_order_id,
+          client_phone: maskPhone(plan.request.client_phone),
+          parts_count: plan.parts,
+          total_sum: plan.request.total_sum,
+          ...stateData(info, new Date()),
+        }),
+      })
     })
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
-    const { client } = await this.currentDeps()
-    const { data } = input
-    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
-    const outcome = describeOrderState(info.state, info.order_sub_state)
-    if (outcome.status !== "authorized" && outcome.status !== "captured") {
-      // Not authorized yet (or never will be): say why, in words the shopper understands.
-      throw new MedusaError(
-        MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-        shopperMessage(outcome),
-        `monobank_installments.${outcome.code}`
+  /**
+   * Starting the session failed after the bank may have made its order (the answer was lost, or
+   * recording it failed): Medusa keeps no session, so the order is recorded as the session's and
+   * settled at once, or by the settlement job when the bank cannot be reached now.
+   */
+  private async withdrawUnstarted(
+    money: SessionMoney,
+    deps: InstallmentsDeps,
+    request: Parameters<InstallmentsDeps["orders"]["nameLostOrder"]>[0],
+    orderId: string | undefined,
+    cause: unknown
+  ): Promise<void> {
+    const named = orderId ?? (await deps.orders.nameLostOrder(request, cause, deps.logger))
+    if (!named) return
+    const sessionId = request.store_order_id
+    try {
+      await money.record({
+        session_id: sessionId,
+        provider_id: this.providerId(),
+        kind: "installment_order",
+        bank_id: named,
+        amount_minor: Number(toKopecks(request.total_sum)),
+        ccy: UAH_CCY,
+        bank_store_id: deps.options.storeId,
+      })
+      await money.endSession(sessionId, this.bankSides(deps))
+    } catch (error) {
+      deps.logger.error(
+        `monobank installments: order ${named} of session ${sessionId}, whose start failed, could not be recorded or withdrawn (${(error as Error).message}); reject it in the monobank cabinet if the shopper approved it`
       )
     }
-    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const money = this.money()
+    const sessionId = sessionIdOf(input.context, "authorize")
+    return money.decide(sessionId, async () => {
+      const rows = await money.paymentsOf(sessionId)
+      money.refuseIfEnded(rows)
+      const checkout = checkoutRowOf(rows)
+      if (checkout) return this.checkoutPayments.authorize(checkout, input.data)
+      const session = await money.requireSession(sessionId)
+      const row = await this.orderRowOf(money, sessionId, input.data)
+      if (row.amount_minor !== Number(toKopecks(session.amount)) || session.currency_code.toUpperCase() !== "UAH") {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank installment order ${row.bank_id} was made for another amount than this payment session's; start the payment again`)
+      }
+      const { client } = await this.currentDeps()
+      const info = await this.bank("read the installment order", () => client.getOrderState(row.bank_id!))
+      const outcome = describeOrderState(info.state, info.order_sub_state)
+      if (outcome.status !== "authorized" && outcome.status !== "captured") {
+        // Not authorized yet (or never will be): say why, in words the shopper understands.
+        throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, shopperMessage(outcome), `monobank_installments.${outcome.code}`)
+      }
+      await money.grant(row)
+      return { status: SESSION_STATUS[outcome.status], data: this.withState({ ...input.data, order_id: row.bank_id, store_order_id: sessionId }, info) }
+    })
+  }
+
+  /** The installment order of the session a Medusa capture, refund or cancel is about (Medusa's tables, then the session's row). */
+  private async paidOrderOf(money: SessionMoney, find: (payments: SessionMoney["payments"]) => Promise<string | undefined>, data: Record<string, unknown> | undefined) {
+    const sessionId = await find(money.payments)
+    if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, "monobank installments: Medusa has no payment session for this payment")
+    return { sessionId }
   }
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
-    const { orders } = await this.currentDeps()
-    const { data } = input
-    const info = await this.bank("confirm the installment order", () => orders.confirm(this.orderIdOf(data)))
-    const outcome = describeOrderState(info.state, info.order_sub_state)
-    if (outcome.status !== "captured" && outcome.status !== "refunded") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `monobank installment order ${info.order_id} cannot be captured: it is ${outcome.code} (${outcome.description})`
-      )
-    }
-    return { data: this.withState(data, info) }
-  }
-
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
-    const { orders, logger } = await this.currentDeps()
-    const { data, context } = input
-    const orderId = readOrderId(data)
-    if (!orderId) return { data: ownedData(data) }
-    if (!context?.idempotency_key) {
-      // Medusa cancels with a payment id. Without one, this is authorizePaymentSession undoing an
-      // authorize whose payment could not be created, usually because a concurrent authorize of
-      // the same session created it: then the confirmed bank order is that payment's money.
-      const sessionId = typeof data?.store_order_id === "string" ? data.store_order_id : undefined
-      const state = await paymentStateOfSession(sessionId)
-      if (state !== "none") {
-        logger.warn(
-          `monobank installments: order ${orderId} left as it is at the bank (cancel after a failed authorize): ${state === "rests" ? `a Medusa payment of session ${sessionId} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
+    const money = this.money()
+    const key = input.context?.idempotency_key
+    const { sessionId } = await this.paidOrderOf(money, (payments) => (key ? sessionOfCapture(payments, key) : Promise.resolve(undefined)), input.data)
+    return money.decide(sessionId, async () => {
+      const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
+      if (checkout) return this.checkoutPayments.capture(checkout, money, input.data)
+      const row = await this.orderRowOf(money, sessionId, input.data)
+      const { orders } = await this.currentDeps()
+      const info = await this.bank("confirm the installment order", () => orders.confirm(row.bank_id!))
+      const outcome = describeOrderState(info.state, info.order_sub_state)
+      if (outcome.status !== "captured" && outcome.status !== "refunded") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `monobank installment order ${info.order_id} cannot be captured: it is ${outcome.code} (${outcome.description})`
         )
-        return { data: ownedData(data) }
       }
-    }
-    const info = await this.bank("reject the installment order", () => orders.reject(orderId))
-    if (info.state === "SUCCESS") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `monobank installment order ${orderId} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
-      )
-    }
-    logger.info(
-      `monobank installments: order ${orderId} rejected by this store: ${context?.idempotency_key ? `Medusa canceled payment ${context.idempotency_key}` : "Medusa's authorize failed and no Medusa payment rests on it"}`
-    )
-    return { data: this.withState(data, info) }
+      return { data: this.withState(input.data, info) }
+    })
   }
 
+  /**
+   * Medusa cancels a payment it no longer wants (with its id): the order is rejected. Without an
+   * id, Medusa is undoing an authorize whose payment it could not create, often because a
+   * concurrent authorize of the same session created it: nothing is rejected then; the session's
+   * settlement takes the order back once the session ends with no payment resting on it.
+   */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const paymentId = input.context?.idempotency_key
+    if (!paymentId) {
+      this.configuredDeps.logger.warn(
+        `monobank installments: Medusa undid an authorize of order ${String(input.data?.order_id ?? "?")}; it is kept for the session's order and taken back only if the session ends without one`
+      )
+      return { data: ownedData(input.data) }
+    }
+    const money = this.money()
+    const { sessionId } = await this.paidOrderOf(money, (payments) => sessionOfPayment(payments, paymentId), input.data)
+    return money.decide(sessionId, async () => {
+      if (checkoutRowOf(await money.paymentsOf(sessionId))) return { data: input.data }
+      const row = await this.orderRowOf(money, sessionId, input.data)
+      const { orders, logger } = await this.currentDeps()
+      const info = await this.bank("reject the installment order", () => orders.reject(row.bank_id!))
+      if (info.state === "SUCCESS") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `monobank installment order ${row.bank_id} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
+        )
+      }
+      logger.info(`monobank installments: order ${row.bank_id} rejected by this store: Medusa canceled payment ${paymentId}`)
+      return { data: this.withState(input.data, info) }
+    })
+  }
+
+  /**
+   * Medusa is deleting a session (replaced, or the cart went another way). It passes only the
+   * session's data, so the session is the one whose stored data this is; it ends (no authorize may
+   * take its order any more) and its order is taken back under its lock, once no payment can rest on it.
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
-    const deps = await this.currentDeps()
-    const { orders, logger } = deps
-    const { data } = input
-    const orderId = readOrderId(data)
-    if (!orderId) return { data: ownedData(data) }
-    const sessionId = data?.store_order_id
-    if (typeof sessionId === "string" && (await paymentStateOfSession(sessionId)) !== "none") {
-      // Medusa deletes every session of a collection when a new one is requested, also after the
-      // cart became an order: the order is the money that payment rests on.
-      logger.warn(`monobank installments: session ${sessionId} deleted, but its order ${orderId} is a Medusa payment's money; left as it is`)
-      return { data: ownedData(data) }
-    }
-    const storeOrderId = typeof sessionId === "string" ? sessionId : undefined
-    const reason = "its payment session was discarded"
-    let info: OrderStateInfo
-    try {
-      info = await orders.withdraw(orderId, logger)
-    } catch (error) {
-      if (storeOrderId) await rememberUnwithdrawn(deps, { orderId, storeOrderId, reason })
-      throw toMedusaBankError("withdraw the installment order", error)
-    }
-    if (storeOrderId) await rememberUnwithdrawn(deps, { orderId, storeOrderId, info, reason })
-    return { data: this.withState(data, info) }
+    const money = this.money()
+    const data = input.data ?? {}
+    const sessionId = await sessionOwningData(money.payments, data, [data.store_order_id, data.session_id])
+    if (!sessionId) return { data: ownedData(input.data) }
+    await money.endSession(sessionId, this.bankSides(await this.currentDeps()))
+    return { data: ownedData(input.data) }
   }
 
   /**
@@ -253,35 +357,41 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * the payment's metadata, never in data the storefront could have written.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
-    const { client } = await this.currentDeps()
+    const money = this.money()
     const { amount, data, context } = input
-    const orderId = this.orderIdOf(data)
     const refundId = context?.idempotency_key
     if (!refundId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank installments: a refund needs its Medusa refund id")
     }
-    let kopecks: bigint
-    try {
-      kopecks = toKopecks(amount)
-    } catch {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
-    }
-    const locking = lockingModuleOf(this.container as Record<string, unknown>, "returns are not sent without it")
-    const result = await locking.execute(
-      `monobank-installments:order:${orderId}`,
-      () =>
-        this.bank("return money for the installment order", async () => {
-          const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
-          return returnForRefund(client, { orderId, kopecks, refundId, ledger })
-        }),
-      { timeout: RETURN_LOCK_TIMEOUT_S }
-    )
-    return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
+    const { sessionId } = await this.paidOrderOf(money, (payments) => sessionOfRefund(payments, refundId), data)
+    return money.decide(sessionId, async () => {
+      const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
+      if (checkout) return this.checkoutPayments.refund(checkout)
+      const orderId = (await this.orderRowOf(money, sessionId, data)).bank_id!
+      const { client } = await this.currentDeps()
+      let kopecks: bigint
+      try {
+        kopecks = toKopecks(amount)
+      } catch {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
+      }
+      const locking = lockingModuleOf(this.container as Record<string, unknown>, "returns are not sent without it")
+      const result = await locking.execute(
+        `monobank-installments:order:${orderId}`,
+        () =>
+          this.bank("return money for the installment order", async () => {
+            const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
+            return returnForRefund(client, { orderId, kopecks, refundId, ledger })
+          }),
+        { timeout: RETURN_LOCK_TIMEOUT_S }
+      )
+      return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
+    })
   }
 
+  /** Read-only (the plugin's own reads): the state of the order the data names. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
+    if (showsCheckoutPayment(input)) return { status: SESSION_STATUS.pending, data: input.data }
     const { client } = await this.currentDeps()
     const { data } = input
     const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
@@ -290,7 +400,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
+    if (showsCheckoutPayment(input)) return { data: input.data }
     const { client } = await this.currentDeps()
     const { data } = input
     const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
@@ -302,7 +412,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    * the session. The order's sum is fixed at the bank, so a different amount needs a new session.
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
+    if (showsCheckoutPayment(input)) return { data: input.data }
     const { client } = await this.currentDeps()
     const { data, amount, currency_code } = input
     const orderId = this.orderIdOf(data)
@@ -357,19 +467,16 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   /**
    * The bank refuses an order while the shopper has another one open (EXISTS_OTHER_OPEN_ORDER), and
    * Medusa deletes the collection's earlier sessions only in parallel with creating this one. So
-   * once Medusa has accepted this session and its input is valid, the orders it replaces are
-   * withdrawn first. One that cannot be withdrawn is logged: the bank then says why it refuses.
+   * once Medusa has accepted this session and its input is valid, the sessions it replaces end
+   * first, each under its own lock: their orders are withdrawn unless an authorize of them may be
+   * creating a payment (then the settlement job decides once it can tell).
    */
-  private async withdrawReplacedOrders(deps: InstallmentsDeps, sessionId: string): Promise<void> {
-    const { orders, logger } = deps
-    for (const { orderId, storeOrderId } of await replacedOrderIds(sessionId)) {
-      const reason = `session ${sessionId} replaced its payment session`
+  private async endReplacedSessions(money: SessionMoney, deps: InstallmentsDeps, sessionId: string): Promise<void> {
+    for (const replaced of await siblingSessionIds(money.payments, sessionId)) {
       try {
-        const info = await orders.withdraw(orderId, logger)
-        await rememberUnwithdrawn(deps, { orderId, storeOrderId, info, reason })
+        await money.endSession(replaced, this.bankSides(deps))
       } catch (error) {
-        logger.warn(`monobank installments: could not withdraw order ${orderId} replaced by session ${sessionId}: ${(error as Error).message}`)
-        await rememberUnwithdrawn(deps, { orderId, storeOrderId, reason })
+        deps.logger.warn(`monobank installments: could not end session ${replaced} replaced by session ${sessionId}: ${(error as Error).message}`)
       }
     }
   }

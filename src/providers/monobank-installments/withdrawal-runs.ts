@@ -1,8 +1,9 @@
 /**
  * One run of taking back remembered installment orders (./withdrawals), for every installment
  * store the application configures, with that provider's credentials and the settings saved in
- * the admin. Each order is handled under the lock its refunds take, so servers running the job at
- * once, or a refund of the same order, never interleave.
+ * the admin. Each order is handled under its session's lock and then the lock its refunds take (the
+ * order every money path takes them in), so servers running the job at once, or a refund of the
+ * same order, never interleave.
  */
 import type { ILockingModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -12,6 +13,7 @@ import { monobankProvidersOf } from "../../utils/monobank-configuration"
 import { depsFor } from "./deps"
 import { depsWithStoredSettings } from "./stored-settings"
 import { takeBack, type WithdrawalsStore } from "./withdrawals"
+import { withSessionLock } from "../../utils/session-money/session-lock"
 
 export type WithdrawalRunSummary = { checked: number; settled: number; waiting: number; failed: number }
 
@@ -35,10 +37,10 @@ export async function takeBackDiscardedOrders(container: MedusaContainer, { limi
       summary.checked++
       const order = `monobank installments: order ${withdrawal.order_id} (session ${withdrawal.store_order_id})`
       try {
-        const result = await locking.execute(
-          `monobank-installments:order:${withdrawal.order_id}`,
-          () => takeBack(deps, { withdrawal, paymentModule }),
-          { timeout: ORDER_LOCK_TIMEOUT_S }
+        const result = await withSessionLock(locking, withdrawal.store_order_id, () =>
+          locking.execute(`monobank-installments:order:${withdrawal.order_id}`, () => takeBack(deps, { withdrawal, paymentModule }), {
+            timeout: ORDER_LOCK_TIMEOUT_S,
+          })
         )
         if ("detail" in result) {
           await withdrawals.settleWithdrawal(withdrawal.id, result.kind, now)

@@ -48,7 +48,7 @@ export async function rememberUnwithdrawn(
 }
 
 export type TakeBackResult =
-  | { kind: WithdrawalOutcome; detail: string }
+  | { kind: WithdrawalOutcome | "not_this_sessions"; detail: string }
   | { kind: "unknown_payment" | "waiting" }
 
 type TakeBackInput = {
@@ -66,6 +66,11 @@ export async function takeBack({ client, orders, logger }: InstallmentsDeps, { w
   if (payment === "rests") return { kind: "payment_rests_on_it", detail: `a Medusa payment of session ${sessionId} rests on it` }
   if (payment === "unknown") return { kind: "unknown_payment" }
 
+  // Only the session the bank made the order for may take it back.
+  const proven = await client.getOrderData(orderId)
+  if (proven.store_order_id !== sessionId) {
+    return { kind: "not_this_sessions", detail: `the bank made it for ${proven.store_order_id ?? "another session"}; left as it is` }
+  }
   const info = await orders.withdraw(orderId, logger)
   if (info.state === "FAIL") return { kind: "failed_at_bank", detail: `${info.state}/${info.order_sub_state}` }
   if (info.state !== "SUCCESS") return { kind: "waiting" }

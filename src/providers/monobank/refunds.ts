@@ -18,7 +18,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, type CancelListItem, type InvoiceStatusRecord } from "../../lib/monobank"
 import {
   FAILED_REQUEST_RETRY_REFUSED,
-  failedRequestToRetry,
+  failedRequestsAwaitingRetry,
   REPLACES_REFUND,
 } from "../../utils/failed-refund-requests"
 import { readInvoice } from "./capture"
@@ -143,9 +143,10 @@ function bookNamed(
 
 /**
  * The admin's retry of a refund whose request Medusa answered with an error after the bank made
- * it: the payment's latest refund, its bank refund of exactly this amount. This refund books that
- * bank refund and the failed request's refund is taken off the payment, so Medusa's workflow
- * records the money on the order once, under this refund. When the order already records the
+ * it: any such refund of the payment (other refunds may have come since) whose bank refund has
+ * exactly this amount, the oldest when several have. This refund books that bank refund and the
+ * failed request's refund is taken off the payment, so Medusa's workflow records the money on the
+ * order once, under this refund. When the order already records the
  * failed one, nothing can take its place: the retry is refused once, saying the money went back.
  */
 async function retryOfFailedRequest(
@@ -154,11 +155,11 @@ async function retryOfFailedRequest(
   record: InvoiceStatusRecord,
   args: { ledger: RefundLedger; book: RefundBook; amountMinor: number; refundId: string }
 ): Promise<MonobankData | undefined> {
-  const failed = failedRequestToRetry(args.ledger.others)
-  if (!failed) return undefined
-  const keys = [failed.id, bookedBankRefund(failed)]
-  const item = liveRefunds(record).find((candidate) => keys.includes(bankRefundKey(candidate)))
-  if (!item || item.amount !== args.amountMinor) return undefined
+  const match = failedRequestsAwaitingRetry(args.ledger.others)
+    .map((failed) => ({ failed, item: bankRefundOf(record, failed) }))
+    .find(({ item }) => item?.amount === args.amountMinor)
+  if (!match?.item) return undefined
+  const { failed, item } = match
   const amount = formatMinor(args.amountMinor, record.ccy)
   if (await args.book.onOrder(failed)) {
     await args.book.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
@@ -181,6 +182,12 @@ async function retryOfFailedRequest(
     refundId: args.refundId,
     createdDate: item.createdDate,
   })
+}
+
+/** The bank refund a Medusa refund stands for: the one sent with its id as `extRef`, or the one it booked. */
+function bankRefundOf(record: InvoiceStatusRecord, row: RefundRow): CancelListItem | undefined {
+  const keys = [row.id, bookedBankRefund(row)]
+  return liveRefunds(record).find((candidate) => keys.includes(bankRefundKey(candidate)))
 }
 
 /** How long after a refund went unanswered the bank might still make it: other refunds wait. */

@@ -1,24 +1,33 @@
 /**
- * Paying with a saved card. Starting the session charges nothing: it only checks the card and
- * remembers which one. The card is charged when Medusa authorizes the session (cart completion,
- * or the webhook of a 3-D Secure confirmation), once per session (./charge-claim). A session that
- * is replaced before the cart completes (double click, cart change) was never charged.
+ * Paying with a saved card. Starting the session charges nothing: it checks the card and records
+ * which one as the session's row (the customer's wallet comes from Medusa's account holder, never
+ * from session data). The card is charged when Medusa authorizes the session (cart completion, or
+ * the webhook of a 3-D Secure confirmation), once per session: the row moves `ready` -> `sending`
+ * in one conditional write before the bank call, on every server. A lost answer leaves it
+ * `unknown`: only the bank (its webhook or statement) can name the invoice; it is never sent again.
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { isOutcomeUnknown } from "../../lib/monobank"
 import { readBasketLines, BASKET_DATA_KEY, buildBasketOrder } from "../../utils/acquiring/basket"
-import { readInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
-import { buildWalletPaymentRequest, type PaymentStart } from "./invoice-request"
-import { applyStatus, readMonobankData, type MonobankData } from "../../utils/acquiring/payment-data"
+import { buildWalletPaymentRequest, paymentTypeOf, type PaymentStart } from "./invoice-request"
+import type { MonobankData } from "../../utils/acquiring/payment-data"
 import { cardTokenOf } from "./saved-cards"
-import { claimCharge, markOutcomeUnknown, readUncharged, recordCharge, releaseClaim, unchargedPaymentShape } from "./charge-claim"
-import type { Cradle } from "../../utils/module-container"
-import { SESSION_STATUS } from "../../utils/acquiring/status"
+import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
+import { invoiceStatusSchema } from "../../lib/monobank"
 
-/** Session data of a saved-card payment not charged yet. No card token: the wallet is asked at charge time. */
+/** What the session data of a payment not charged yet holds whichever way it will be charged (display only). */
+export const unchargedPaymentShape = {
+  reference: z.string(),
+  amount: z.number().int(),
+  ccy: z.number().int(),
+  paymentType: z.enum(["debit", "hold"]),
+  status: invoiceStatusSchema.optional(),
+}
+
+/** Session data of a saved-card payment not charged yet (display only: the row is what is charged). */
 export const savedCardPaymentSchema = z.looseObject({
   ...unchargedPaymentShape,
   savedCard: z.object({
@@ -31,82 +40,72 @@ export const savedCardPaymentSchema = z.looseObject({
 
 export type SavedCardPayment = z.infer<typeof savedCardPaymentSchema>
 
-/** A saved-card session whose card has not been charged (no invoice yet). */
-export function readSavedCardPayment(data: unknown): SavedCardPayment | undefined {
-  return readUncharged(savedCardPaymentSchema, data)
-}
-
 export type ChargeDeps = ProviderDeps & {
-  cradle: Cradle
+  ledger: SessionPaymentsLedger
   webHookUrl: string
-  readSessionData: (sessionId: string) => Promise<Record<string, unknown> | undefined>
 }
 
-type Authorized = { data: Record<string, unknown>; status: PaymentSessionStatus }
+export type ChargeOutcome = { status: PaymentSessionStatus; data: MonobankData; row: SessionPaymentRow }
 
-async function statusOf(deps: ProviderDeps, data: MonobankData): Promise<Authorized> {
-  const record = await readInvoice(deps, data.invoiceId)
-  return { data: applyStatus(data, record), status: SESSION_STATUS[record.status] }
-}
-
-/** Charges the saved card of `payment` once; a repeated call reports the first charge. */
-export async function chargeSavedCard(deps: ChargeDeps, payment: SavedCardPayment, storedData: Record<string, unknown>): Promise<Authorized> {
-  const sessionId = payment.reference
-  if (!(await claimCharge(deps.cradle, sessionId))) {
-    const stored = readMonobankData(await deps.readSessionData(sessionId))
-    if (stored) return statusOf(deps, stored)
+/** Charges the saved card of `row` once; the caller holds the session's lock. */
+export async function chargeSavedCard(deps: ChargeDeps, row: SessionPaymentRow, sessionData: Record<string, unknown>): Promise<ChargeOutcome> {
+  const sessionId = row.session_id
+  if (!(await deps.ledger.moveCharge(row.id, ["ready"], "sending"))) {
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
       `A payment with the saved card is already under way for payment session ${sessionId}, or its outcome is unknown; check the monobank cabinet (reference ${sessionId}) before trying again`
     )
   }
-  const token = await cardTokenOf(deps, payment.savedCard.walletId, payment.savedCard.paymentMethodId).catch(async (error) => {
-    await releaseClaim(deps.cradle, sessionId)
+  const backToReady = () => deps.ledger.moveCharge(row.id, ["sending"], "ready")
+  const token = await cardTokenOf(deps, row.wallet_id!, row.card_id!).catch(async (error) => {
+    await backToReady()
     throw error
   })
   if (!token) {
-    await releaseClaim(deps.cradle, sessionId)
+    await backToReady()
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "This saved card is no longer available; choose another card or pay on the monobank page")
   }
   let result
   try {
-    result = await deps.client.walletPayment(buildWalletPaymentRequest(deps.options, paymentStartOf(deps, payment, storedData), token))
+    result = await deps.client.walletPayment(buildWalletPaymentRequest(deps.options, paymentStartOf(deps, row, sessionData), token))
   } catch (error) {
     if (isOutcomeUnknown(error)) {
       deps.logger.error(
-        `monobank: the saved-card charge of payment session ${sessionId} got no answer; it is not repeated. Its webhook completes the order if the bank charged the card; otherwise check the monobank cabinet (reference ${sessionId})`
+        `monobank: the saved-card charge of payment session ${sessionId} got no answer; it is not repeated. Its webhook or the bank's statement names the invoice if the bank charged the card; otherwise check the monobank cabinet (reference ${sessionId})`
       )
-      await markOutcomeUnknown(deps.cradle, sessionId)
+      await deps.ledger.moveCharge(row.id, ["sending"], "unknown")
     } else {
-      await releaseClaim(deps.cradle, sessionId)
+      await backToReady()
     }
     throw toMedusaError("pay with the saved card", error)
   }
-  const { savedCard: _card, ...rest } = payment
-  const charged: MonobankData = { ...rest, invoiceId: result.invoiceId, status: "processing" }
-  await recordCharge(deps.cradle, sessionId, charged)
-  deps.logger.info(`monobank: charged the saved card of payment session ${sessionId}: invoice ${result.invoiceId}`)
-  if (result.status === "failure") {
-    const failed: MonobankData = { ...charged, status: "failure", ...(result.failureReason ? { failureReason: result.failureReason } : {}) }
-    return { data: failed, status: PaymentSessionStatus.ERROR }
+  const charged: MonobankData = {
+    reference: sessionId,
+    amount: row.amount_minor,
+    ccy: row.ccy,
+    paymentType: paymentTypeOf(deps.options),
+    invoiceId: result.invoiceId,
+    status: "processing",
   }
+  if (result.status === "failure") {
+    await deps.ledger.moveCharge(row.id, ["sending"], "declined", result.invoiceId)
+    const failed: MonobankData = { ...charged, status: "failure", ...(result.failureReason ? { failureReason: result.failureReason } : {}) }
+    return { data: failed, status: PaymentSessionStatus.ERROR, row: { ...row, charge_state: "declined", bank_id: result.invoiceId } }
+  }
+  await deps.ledger.moveCharge(row.id, ["sending"], "sent", result.invoiceId)
+  deps.logger.info(`monobank: charged the saved card of payment session ${sessionId}: invoice ${result.invoiceId}`)
+  const sent = { ...row, charge_state: "sent" as const, bank_id: result.invoiceId }
   if (result.tdsUrl) {
     // The shopper confirms with 3-D Secure: the storefront redirects to pageUrl; the bank's webhook then completes the cart.
-    return { data: { ...charged, pageUrl: result.tdsUrl }, status: PaymentSessionStatus.REQUIRES_MORE }
+    return { data: { ...charged, pageUrl: result.tdsUrl }, status: PaymentSessionStatus.REQUIRES_MORE, row: sent }
   }
-  return statusOf(deps, charged)
+  return { data: charged, status: PaymentSessionStatus.PENDING, row: sent }
 }
 
-/** The bank request's facts, rebuilt from the session as it is when the cart completes. */
-function paymentStartOf(deps: ChargeDeps, payment: SavedCardPayment, storedData: Record<string, unknown>): PaymentStart {
-  const lines = deps.options.fiscalBasket ? readBasketLines(storedData[BASKET_DATA_KEY]) : undefined
-  const basketOrder = lines ? buildBasketOrder(lines, payment.amount, payment.ccy) : undefined
-  return {
-    sessionId: payment.reference,
-    amount: payment.amount,
-    ccy: payment.ccy,
-    webHookUrl: deps.webHookUrl,
-    basketOrder,
-    customerEmail: payment.savedCard.customerEmail,
-  }
+/** The bank request's facts: amount and card from the row, receipt lines from the plugin's middleware. */
+function paymentStartOf(deps: ChargeDeps, row: SessionPaymentRow, sessionData: Record<string, unknown>): PaymentStart {
+  const lines = deps.options.fiscalBasket ? readBasketLines(sessionData[BASKET_DATA_KEY]) : undefined
+  const basketOrder = lines ? buildBasketOrder(lines, row.amount_minor, row.ccy) : undefined
+  const email = savedCardPaymentSchema.safeParse(sessionData).data?.savedCard.customerEmail
+  return { sessionId: row.session_id, amount: row.amount_minor, ccy: row.ccy, webHookUrl: deps.webHookUrl, basketOrder, customerEmail: email }
 }

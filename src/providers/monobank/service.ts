@@ -56,27 +56,23 @@ import { startPayment } from "./start-payment"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { SESSION_STATUS } from "../../utils/acquiring/status"
 import { depsWithStoredSettings } from "./stored-settings"
-import { adoptLostCharge } from "./charge-claim"
-import { chargeSavedCard, readSavedCardPayment, type ChargeDeps } from "./saved-card-charge"
-import { payOnStorePage, readStorePagePayment, type StorePageMethod, type StorePageOutcome } from "./store-page-payment"
+import type { ChargeDeps } from "./saved-card-charge"
+import { payOnStorePage, type StorePageMethod, type StorePageOutcome, type StorePageSession } from "./store-page-payment"
 import { rememberInstance } from "./instances"
 import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
-import { releaseForDeletedSession, replaceInvoice, startCardVerification } from "./session-changes"
+import { replaceInvoice, startCardVerification } from "./session-changes"
 import { registeredIdOf } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
-import {
-  applicationPaymentModule,
-  paymentStateOfSession,
-  readCaptureRequest,
-  readStoredState,
-  type PaymentRecords,
-} from "../../utils/medusa-payments"
-import {
-  CheckoutPayments,
-  isCheckoutPayment,
-  opensCheckoutPayment,
-  withoutCheckoutPayment,
-} from "../../utils/checkout/checkout-payments"
+import { applicationPaymentModule, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
+import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
+import { applicationCheckoutEvidence } from "../../utils/checkout/checkout-evidence"
+import type { SessionPaymentRow } from "../../utils/session-money/ledger"
+import { sessionMoneyFor, type SessionMoney, type BankSides } from "../../utils/session-money"
+import { sessionIdOf, sessionOfCapture, sessionOfPayment, sessionOfRefund, sessionOwningData } from "../../utils/session-money/medusa-sessions"
+import { cardBankSide } from "./bank-side"
+import { authorizeCardSession } from "./authorize"
+import { invoiceDataOf } from "./bank-side"
+import { paidRowOf, recordStart } from "./session-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook, webhookKey } from "./webhook"
 import { RecentResults } from "../../utils/recent-results"
@@ -151,61 +147,82 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     return applicationPaymentModule()
   }
 
-  private dataOf(input: { data?: Record<string, unknown> }, action: string): MonobankData {
-    const data = readMonobankData(input.data)
-    if (!data) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank: cannot ${action}: the payment has no monobank invoice`)
-    }
-    return data
+  /** The one place that decides this provider's money per session (src/utils/session-money). */
+  protected money(): SessionMoney {
+    return sessionMoneyFor(this.cradle, this.configuredDeps.logger)
+  }
+
+  /** How the settlement reads, releases and gives back each kind of this provider's payments. */
+  protected bankSides(deps: ProviderDeps, money: SessionMoney): BankSides {
+    const card = cardBankSide({ ...deps, ledger: money.ledger })
+    return { invoice: card, saved_card: card, store_page: card }
+  }
+
+  /** `pp_monobank_<id>`, as Medusa names this provider on sessions and payments. */
+  protected providerId(): string {
+    return `pp_${this.registeredProviderId() ?? MONOBANK_IDENTIFIER}`
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input)
+    const money = this.money()
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
     const deps = await this.currentDeps()
-    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? input.data?.reference ?? "")
+    const sessionId = sessionIdOf(input.context, "start")
     const foreign = foreignInputKeys(input.data)
     if (foreign.length) {
       deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
     }
-    const { data, status } = await startPayment(deps, {
-      sessionId,
-      amount: input.amount,
-      currencyCode: input.currency_code,
-      data: input.data,
-      context: input.context,
-      webHookUrl: this.webHookUrl(deps),
+    return money.decide(sessionId, async () => {
+      const { data, status } = await startPayment(deps, {
+        sessionId,
+        amount: input.amount,
+        currencyCode: input.currency_code,
+        data: input.data,
+        context: input.context,
+        webHookUrl: this.webHookUrl(deps),
+      })
+      await recordStart(money, { sessionId, providerId: this.providerId(), data })
+      return withoutCheckoutPayment({ id: String(("invoiceId" in data && data.invoiceId) || sessionId), data: sessionDataFor(input.data, data), status })
     })
-    return withoutCheckoutPayment({ id: String(data.invoiceId ?? sessionId), data: sessionDataFor(input.data, data), status })
   }
 
+  /** Read-only (Medusa does not call it; the plugin's retrievePayment does): the status of the invoice the data names. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.getPaymentStatus(input)
-    return this.statusOf(await this.currentDeps(), input)
-  }
-
-  private async statusOf(deps: ProviderDeps, input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    if (showsCheckoutPayment(input)) return { status: PaymentSessionStatus.PENDING, data: input.data }
+    const data = readMonobankData(input.data)
     // Not charged yet: nothing to ask the bank.
-    if (readSavedCardPayment(input.data) || readStorePagePayment(input.data)) return { status: PaymentSessionStatus.PENDING, data: input.data }
-    const data = this.dataOf(input, "read the payment status")
-    const record = await readInvoice(deps, data.invoiceId)
+    if (!data) return { status: PaymentSessionStatus.PENDING, data: input.data }
+    const record = await readInvoice(await this.currentDeps(), data.invoiceId)
     return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
   }
 
+  /**
+   * Takes money for the session only from the session's own rows and a bank record that proves it
+   * (src/providers/monobank/authorize), under the session's lock; a session that ended is refused.
+   */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
-    const deps = await this.currentDeps()
-    const savedCard = readSavedCardPayment(input.data)
-    if (savedCard) return chargeSavedCard(this.chargeDeps(deps), savedCard, input.data ?? {})
-    return this.authorizedStatusOf(deps, input)
+    const sessionId = sessionIdOf(input.context, "authorize")
+    const money = this.money()
+    return money.decide(sessionId, async () => {
+      const rows = await money.paymentsOf(sessionId)
+      money.refuseIfEnded(rows)
+      const checkout = checkoutRowOf(rows)
+      if (checkout) return this.checkoutPayments.authorize(checkout, input.data)
+      const session = await money.requireSession(sessionId)
+      const deps = await this.currentDeps()
+      const stored = readMonobankData(input.data)
+      const { status, data } = await authorizeCardSession(this.chargeDeps(deps, money), money, {
+        session,
+        rows,
+        data: input.data,
+        reusable: (invoiceId) => this.verifiedWebhooks.reusableFor(invoiceId, stored?.invoiceId === invoiceId ? stored.modifiedDate : undefined),
+      })
+      return { status, data }
+    })
   }
 
-  private chargeDeps(deps: ProviderDeps): ChargeDeps {
-    return {
-      ...deps,
-      cradle: this.cradle,
-      webHookUrl: this.webHookUrl(deps),
-      readSessionData: async (id: string) => (await readStoredState(id, this.paymentModule())).sessionData,
-    }
+  private chargeDeps(deps: ProviderDeps, money: SessionMoney): ChargeDeps {
+    return { ...deps, ledger: money.ledger, webHookUrl: this.webHookUrl(deps) }
   }
 
   /** Which ways of paying on the store's own page this provider takes (public facts only). */
@@ -247,136 +264,162 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   /**
    * Pays session `session` with card details or a wallet taken on the store's own page (the
-   * plugin's store routes call this; Medusa does not). The amount is the session's; refused
-   * when the session is not waiting for such a payment.
+   * plugin's store routes call this; Medusa does not). The amount is the session's as Medusa keeps
+   * it; refused when the session is not waiting for such a payment (its rows say so, not its data).
    */
-  async payOnStorePage(
-    session: { id: string; amount: InitiatePaymentInput["amount"]; currency_code: string; data?: Record<string, unknown> | null },
-    method: StorePageMethod
-  ): Promise<StorePageOutcome> {
+  async payOnStorePage(session: StorePageSession, method: StorePageMethod): Promise<StorePageOutcome> {
     const deps = await this.currentDeps()
-    const payment = readStorePagePayment(session.data)
-    if (!payment || payment.reference !== session.id) {
-      const stored = readMonobankData(session.data)
-      throw new MedusaError(
-        stored?.storePage ? MedusaError.Types.CONFLICT : MedusaError.Types.NOT_ALLOWED,
-        stored?.storePage
-          ? "This payment was already made; complete the order"
-          : "This payment session does not take card details on the store's page (start it with `pay_on_store_page: true`)"
-      )
-    }
-    const { amount, ccy } = toBankAmount(session.amount, session.currency_code)
-    if (amount !== payment.amount || ccy !== payment.ccy) {
-      throw new MedusaError(MedusaError.Types.CONFLICT, "The cart total changed since the payment started; start the payment again")
-    }
-    return payOnStorePage(this.chargeDeps(deps), payment, method)
-  }
-
-  /**
-   * Medusa authorizes the session of a paid webhook right after reading it: that verified record
-   * (the bank's own statement) stands for the bank read when it is fresh and not older than what
-   * the session stored; otherwise, and for a storefront's authorize, the bank is read.
-   */
-  private async authorizedStatusOf(deps: ProviderDeps, input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const data = readMonobankData(input.data)
-    const record = data && this.verifiedWebhooks.reusableFor(data.invoiceId, data.modifiedDate)
-    if (!data || !record) return this.statusOf(deps, input)
-    return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
+    const money = this.money()
+    return payOnStorePage(this.chargeDeps(deps, money), money, session, method)
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.retrievePayment(input)
     return { data: (await this.getPaymentStatus(input)).data }
   }
 
+  /** The session a Medusa payment (capture, refund, cancel) belongs to, from Medusa's own tables. */
+  private async sessionOf(find: (payments: SessionMoney["payments"]) => Promise<string | undefined>, money: SessionMoney, what: string): Promise<string> {
+    const sessionId = await find(money.payments)
+    if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: cannot ${what}: Medusa has no payment session for it`)
+    return sessionId
+  }
+
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.capturePayment(input)
-    const deps = await this.currentDeps()
-    const data = this.dataOf(input, "capture")
-    const request = await readCaptureRequest(input.context?.idempotency_key, this.paymentModule())
-    // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
-    const earlier = MathBN.add(0, ...request.earlier)
-    const earlierMinor = this.toMinor(earlier, data)
-    const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
-    return { data: await captureInvoice(deps, data, amountMinor, earlierMinor) }
-  }
-
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.refundPayment(input)
-    const deps = await this.currentDeps()
-    const data = this.dataOf(input, "refund")
-    const refundId = input.context?.idempotency_key
-    if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
-    const amountMinor = this.toMinor(input.amount, data)
-    const book = refundBookOf(this.paymentModule(), refundId)
-    return {
-      data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () =>
-        refundInvoice(deps, data, amountMinor, refundId, book)
-      ),
-    }
-  }
-
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.cancelPayment(input)
-    const deps = await this.currentDeps()
-    const data = readMonobankData(input.data)
-    if (!data) return { data: input.data }
-    const paymentId = input.context?.idempotency_key
-    if (!paymentId && !(await this.noPaymentRestsOn(deps, data, "cancel after a failed authorize"))) return { data: input.data }
-    return { data: await releaseInvoice(deps, data, paymentId) }
-  }
-
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.deletePayment(input)
-    const deps = await this.currentDeps()
-    const data = readMonobankData(input.data)
-    if (!data) return { data: input.data }
-    return { data: await releaseForDeletedSession(deps, data, async () => !(await this.noPaymentRestsOn(deps, data, "deleted session"))) }
-  }
-
-  /**
-   * Medusa also cancels without a payment id when creating the payment failed, often because a
-   * concurrent authorize of the session created it: that payment's order rests on this money.
-   */
-  private async noPaymentRestsOn(deps: ProviderDeps, data: MonobankData, why: string): Promise<boolean> {
-    const state = await paymentStateOfSession(data.reference, this.paymentModule())
-    if (state === "none") return true
-    deps.logger.warn(
-      `monobank: invoice ${data.invoiceId} left as it is at the bank (${why}): ${state === "rests" ? `a Medusa payment of session ${data.reference} rests on it` : "could not ask Medusa's payment module whether a payment rests on it"}`
-    )
-    return false
-  }
-
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    if (isCheckoutPayment(input)) return this.checkoutPayments.updatePayment(input)
-    const data = readMonobankData(input.data)
-    if (!data) return this.initiatePayment(input)
-    const deps = await this.currentDeps()
-    const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
-    if (amount === data.amount && ccy === data.ccy) return { data: sessionDataFor(input.data, data) }
-    return replaceInvoice(deps, data, {
-      sessionId: data.reference ?? String(input.context?.idempotency_key ?? ""),
-      amount: input.amount,
-      currencyCode: input.currency_code,
-      data: input.data,
-      context: input.context,
-      webHookUrl: this.webHookUrl(deps),
+    const money = this.money()
+    const captureId = input.context?.idempotency_key
+    if (!captureId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a capture needs Medusa's capture id")
+    const sessionId = await this.sessionOf((payments) => sessionOfCapture(payments, captureId), money, "capture")
+    return money.decide(sessionId, async () => {
+      const rows = await money.paymentsOf(sessionId)
+      const checkout = checkoutRowOf(rows)
+      if (checkout) return this.checkoutPayments.capture(checkout, money, input.data)
+      const deps = await this.currentDeps()
+      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
+      const data = this.invoiceData(row, deps, input.data)
+      const request = await readCaptureRequest(captureId, this.paymentModule())
+      // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
+      const earlier = MathBN.add(0, ...request.earlier)
+      const earlierMinor = this.toMinor(earlier, data)
+      const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
+      return { data: await captureInvoice(deps, data, amountMinor, earlierMinor) }
     })
   }
 
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const money = this.money()
+    const refundId = input.context?.idempotency_key
+    if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
+    const sessionId = await this.sessionOf((payments) => sessionOfRefund(payments, refundId), money, "refund")
+    return money.decide(sessionId, async () => {
+      const rows = await money.paymentsOf(sessionId)
+      const checkout = checkoutRowOf(rows)
+      if (checkout) return this.checkoutPayments.refund(checkout)
+      const deps = await this.currentDeps()
+      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
+      const data = this.invoiceData(row, deps, input.data)
+      const amountMinor = this.toMinor(input.amount, data)
+      const book = refundBookOf(this.paymentModule(), refundId)
+      return {
+        data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () => refundInvoice(deps, data, amountMinor, refundId, book)),
+      }
+    })
+  }
+
+  /**
+   * Medusa cancels a payment it no longer wants (with its id), and also cancels, without an id,
+   * when creating the payment failed after an authorize, often because a concurrent authorize of
+   * the session created it: that money is never released here. The session's settlement gives it
+   * back once the session ends with no payment resting on it; while the session lives, the
+   * reconcile completes its order from the bank's record.
+   */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const paymentId = input.context?.idempotency_key
+    if (!paymentId) {
+      this.configuredDeps.logger.warn(
+        `monobank: Medusa undid an authorize of invoice ${String(input.data?.invoiceId ?? "?")}; its money is kept for the session's order and given back only if the session ends without one`
+      )
+      return { data: input.data }
+    }
+    const money = this.money()
+    const sessionId = await this.sessionOf((payments) => sessionOfPayment(payments, paymentId), money, "cancel")
+    return money.decide(sessionId, async () => {
+      const rows = await money.paymentsOf(sessionId)
+      if (checkoutRowOf(rows)) return { data: input.data }
+      const deps = await this.currentDeps()
+      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data }).catch(() => undefined)
+      if (!row) return { data: input.data }
+      return { data: await releaseInvoice(deps, this.invoiceData(row, deps, input.data), paymentId) }
+    })
+  }
+
+  /**
+   * Medusa is deleting a session (replaced by a new one, or the cart went another way). It passes
+   * only the session's data, so the session is the one whose stored data this is; it ends (no
+   * authorize may take its money any more) and what it took is settled under its lock.
+   */
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const money = this.money()
+    const data = input.data ?? {}
+    const sessionId = await sessionOwningData(money.payments, data, [data.reference, data.session_id])
+    if (!sessionId) return { data: input.data }
+    const deps = await this.currentDeps()
+    await money.endSession(sessionId, this.bankSides(deps, money))
+    return { data: input.data }
+  }
+
+  /**
+   * Only the plugin's own workflows call this (Medusa's core does not). A new amount replaces the
+   * unpaid invoice of the session named by `context.idempotency_key`, never one the data names.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    if (showsCheckoutPayment(input)) return { data: input.data }
+    const data = readMonobankData(input.data)
+    if (!data) return { data: input.data }
+    const deps = await this.currentDeps()
+    const { amount, ccy } = toBankAmount(input.amount, input.currency_code)
+    if (amount === data.amount && ccy === data.ccy) return { data: sessionDataFor(input.data, data) }
+    const sessionId = sessionIdOf(input.context, "change the amount of")
+    const money = this.money()
+    return money.decide(sessionId, async () => {
+      const row = (await money.paymentsOf(sessionId)).find((candidate) => candidate.kind === "invoice" && candidate.bank_id === data.invoiceId)
+      if (!row) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank: invoice ${data.invoiceId} is not payment session ${sessionId}'s`)
+      const replaced = await replaceInvoice(deps, invoiceDataOf(row, data.paymentType), {
+        sessionId,
+        amount: input.amount,
+        currencyCode: input.currency_code,
+        data: input.data,
+        context: input.context,
+        webHookUrl: this.webHookUrl(deps),
+      })
+      const started = readMonobankData(replaced.data)
+      if (started) await recordStart(money, { sessionId, providerId: this.providerId(), data: started })
+      return replaced
+    })
+  }
+
+  /** The provider data of a row's invoice, with the display keys of the stored data when it is the same invoice. */
+  private invoiceData(row: SessionPaymentRow, deps: ProviderDeps, stored: Record<string, unknown> | undefined): MonobankData {
+    const cached = readMonobankData(stored)
+    const base = invoiceDataOf(row, deps.options.captureMode === "manual" ? "hold" : "debit")
+    return cached?.invoiceId === row.bank_id ? { ...cached, ...base, paymentType: cached.paymentType } : base
+  }
+
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
-    return this.recentWebhooks.get(webhookKey(payload), async () =>
-      readWebhook(
+    return this.recentWebhooks.get(webhookKey(payload), async () => {
+      const deps = await this.currentDeps()
+      const money = this.money()
+      return readWebhook(
         {
-          ...(await this.currentDeps()),
+          ...deps,
           verifier: this.verifier,
+          ledger: money.ledger,
           readStoredState: (id) => readStoredState(id, this.paymentModule()),
-          adoptLostCharge: (id, data) => adoptLostCharge(this.cradle, id, data),
+          settleEndedSession: async (id) => void (await money.settleSession(id, this.bankSides(deps, money))),
           rememberVerified: (record) => this.verifiedWebhooks.remember(record),
         },
         payload
       )
-    )
+    })
   }
 
   // ---- saved cards -----------------------------------------------------------------------

@@ -1,9 +1,12 @@
 /**
  * Acquiring webhooks -> Medusa webhook actions. Only a body whose `X-Sign` verifies over the exact
- * raw bytes counts; the session id comes from `reference`. Webhooks may arrive late, twice or out
- * of order: one older than what Medusa already stored is ignored, and when the webhook and the
- * stored state disagree, or money went back to the shopper, the bank's current status is read and
- * used instead (the bank is authoritative; a webhook is a hint).
+ * raw bytes counts; the invoice must be one the plugin recorded for the session its `reference`
+ * names (or the charge of that session whose answer was lost, when the bank's record is a payment
+ * the session can own). Webhooks may arrive late, twice or out of order: one older than what
+ * Medusa already stored is ignored, and when the webhook and the stored state disagree, or money
+ * went back to the shopper, the bank's current status is read and used instead (the bank is
+ * authoritative; a webhook is a hint). A payment for a session that ended or that Medusa no longer
+ * keeps goes to the settlement (src/utils/session-money), which gives it back when no order rests on it.
  */
 import { createHash } from "node:crypto"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
@@ -18,20 +21,22 @@ import {
 import type { ProviderDeps } from "./deps"
 import type { StoredPaymentState } from "../../utils/medusa-payments"
 import { readMonobankData, toInstant, type MonobankData } from "../../utils/acquiring/payment-data"
-import { isChargeInFlight, isChargeOutcomeUnknown } from "./charge-claim"
-import { readSavedCardPayment } from "./saved-card-charge"
-import { readStorePagePayment } from "./store-page-payment"
+import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
+import { ownableStatementItem } from "./bank-side"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 
 export type WebhookDeps = ProviderDeps & {
   verifier: WebhookVerifier
+  ledger: SessionPaymentsLedger
   readStoredState: (sessionId: string) => Promise<StoredPaymentState>
-  /** Records the invoice of a saved-card charge whose answer was lost; false if the session no longer waits for it. */
-  adoptLostCharge: (sessionId: string, data: MonobankData) => Promise<boolean>
+  /** Settles, under the session's lock, the money of a session that ended or that Medusa no longer keeps. */
+  settleEndedSession: (sessionId: string) => Promise<void>
   /** Keeps a verified (or bank-read) record for the authorize that follows (./verified-webhooks). */
   rememberVerified?: (record: InvoiceStatusRecord) => void
 }
+
+const CHARGE_KINDS = ["invoice", "saved_card", "store_page"] as const
 
 const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
 
@@ -85,23 +90,22 @@ export function needsBankConfirmation(record: InvoiceStatusRecord, stored: Monob
   return STATUS_RANK[record.status] < STATUS_RANK[stored.status]
 }
 
-async function adoptLostCharge(
-  deps: WebhookDeps,
-  sessionId: string,
-  sessionData: Record<string, unknown> | undefined,
-  record: { invoiceId: string; amount?: number }
-): Promise<MonobankData | undefined> {
-  if (!isChargeOutcomeUnknown(sessionData)) return undefined
-  const payment = readSavedCardPayment(sessionData) ?? readStorePagePayment(sessionData)
-  if (!payment || payment.amount !== record.amount) return undefined
-  const { savedCard: _card, ...rest } = payment as typeof payment & { savedCard?: unknown }
-  const data: MonobankData = { ...rest, invoiceId: record.invoiceId, status: "processing" }
-  if (await deps.adoptLostCharge(sessionId, data)) {
-    deps.logger.info(`monobank: the charge of payment session ${sessionId} whose answer was lost is invoice ${record.invoiceId} (from its webhook)`)
-    return data
+/**
+ * The session's charge whose answer was lost, if this verified record is a payment it can own:
+ * recorded as its invoice (one conditional write: a second delivery finds it recorded).
+ */
+async function adoptLostCharge(deps: WebhookDeps, sessionId: string, record: InvoiceStatusRecord): Promise<SessionPaymentRow | undefined> {
+  const rows = await deps.ledger.sessionPaymentsOf(sessionId)
+  const item = { invoiceId: record.invoiceId, status: record.status, amount: record.amount, ccy: record.ccy, reference: record.reference }
+  for (const row of rows.filter((candidate) => !candidate.bank_id && (candidate.charge_state === "unknown" || candidate.charge_state === "sending"))) {
+    if (!ownableStatementItem(item, row)) continue
+    if (row.charge_state === "sending") await deps.ledger.moveCharge(row.id, ["sending"], "unknown")
+    if (await deps.ledger.adoptChargeInvoice(row.id, record.invoiceId)) {
+      deps.logger.info(`monobank: the charge of payment session ${sessionId} whose answer was lost is invoice ${record.invoiceId} (from its webhook)`)
+      return { ...row, bank_id: record.invoiceId, charge_state: "sent" }
+    }
   }
-  // Another delivery of this webhook recorded it first.
-  return latestStored(await deps.readStoredState(sessionId))
+  return deps.ledger.sessionPaymentByBank(record.invoiceId, [...CHARGE_KINDS])
 }
 
 /** Identifies one delivery's bytes and signature, for RecentResults. */
@@ -132,24 +136,35 @@ export async function readWebhook(
     return IGNORED
   }
   // A failed read throws: the event fails and Medusa's event bus retries it.
+  let row = await deps.ledger.sessionPaymentByBank(record.invoiceId, [...CHARGE_KINDS])
   const state = await deps.readStoredState(sessionId)
-  let stored = latestStored(state)
-  if (!stored && isChargeInFlight(state.sessionData)) {
-    // A saved-card charge of this session whose invoice is being recorded right now, or whose
-    // answer was lost: then this webhook is the only one that can name the invoice.
-    if (await deps.verifier.verify(raw, xSign)) {
-      stored = await adoptLostCharge(deps, sessionId, state.sessionData, record)
-      if (!stored) throw new Error(`monobank webhook for invoice ${record.invoiceId} arrived before its charge was recorded; retry`)
+  const stored = latestStored(state)
+  if (!row && !(stored?.invoiceId === record.invoiceId)) {
+    // Perhaps the session's charge whose answer was lost: only a verified record can name it.
+    if (await deps.verifier.verify(raw, xSign)) row = await adoptLostCharge(deps, sessionId, record)
+    if (!row) {
+      deps.logger.warn(`monobank webhook ignored: invoice ${record.invoiceId} is not a payment this store made for session ${sessionId}`)
+      return IGNORED
     }
   }
-  if (stored?.invoiceId !== record.invoiceId) {
-    deps.logger.warn(`monobank webhook ignored: invoice ${record.invoiceId} is not the invoice of session ${sessionId}`)
+  if (row && row.session_id !== sessionId) {
+    deps.logger.warn(`monobank webhook ignored: invoice ${record.invoiceId} belongs to session ${row.session_id}, not ${sessionId}`)
+    return IGNORED
+  }
+  if (row?.charge_state === "declined") {
+    // The decline was applied when the charge answered; the session may be paying with another card now.
+    deps.logger.info(`monobank webhook for invoice ${record.invoiceId} ignored: a declined charge of session ${sessionId}`)
     return IGNORED
   }
   // A key that cannot be fetched, or a refetch not allowed yet, throws: the event fails and is
   // retried instead of a real webhook being dropped.
   if (!(await deps.verifier.verify(raw, xSign))) {
     deps.logger.warn(`monobank webhook for invoice ${record.invoiceId} ignored: X-Sign does not verify with monobank's public key`)
+    return IGNORED
+  }
+  if (!state.sessionStatus || row?.session_ended_at) {
+    // Medusa no longer keeps the session (or it ended): no order can come of this payment.
+    await deps.settleEndedSession(sessionId)
     return IGNORED
   }
   if (isStale(record, stored)) {

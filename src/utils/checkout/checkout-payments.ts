@@ -1,38 +1,28 @@
 /**
  * What a monobank payment provider does with a session that records a payment made on the mono
- * checkout page (see ./checkout-payment). Each provider holds one `CheckoutPayments` and, at the
- * top of each of its nine payment methods, hands such a session over:
+ * checkout page (see ./checkout-payment). Such a session is started only by the plugin's checkout
+ * workflow, which puts the bank's facts into the session *context* (the storefront cannot set it);
+ * the provider checks them against the plugin's own checkout record of the session's cart and
+ * records the payment as the session's row (src/utils/session-money). From then on that row, never
+ * the session's `data`, says that the session is a checkout payment and how Medusa holds it:
  *
- *   if (isCheckoutPayment(input)) return this.checkoutPayments.authorizePayment(input)
+ *   const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
+ *   if (checkout) return this.checkoutPayments.authorize(checkout, input)
  *
- * Any other session stays the provider's own, except that a `monobank_checkout` key sent by a
- * storefront is dropped when it starts (`withoutCheckoutPayment`), so nobody but the checkout
- * workflow can make a session look paid.
+ * A storefront's `monobank_checkout` key in a session it starts is dropped (`withoutCheckoutPayment`).
  */
 import type {
-  AuthorizePaymentInput,
   AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
   CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
-  RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import type { CheckoutClient, CheckoutPaymentMethod } from "../../lib/monobank"
-import { isBankAmountOf } from "../bank-amounts"
-import { readCheckoutOutcome } from "./outcome"
+import { UAH_CCY, type CheckoutClient, type CheckoutPaymentMethod } from "../../lib/monobank"
+import { isBankAmountOf, toBankMinorUnits } from "../bank-amounts"
+import type { SessionPaymentRow } from "../session-money/ledger"
+import type { SessionMoney } from "../session-money/session-money"
+import { readCheckoutOutcome, type RecordedPayment } from "./outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
   CHECKOUT_SESSION_STATUS,
@@ -40,6 +30,7 @@ import {
   readCheckoutPayment,
   type CheckoutPayment,
 } from "./checkout-payment"
+import type { CheckoutEvidence } from "./checkout-evidence"
 
 /**
  * How a checkout payment Medusa holds as authorized becomes captured. A card hold is finalized in
@@ -60,14 +51,23 @@ const REFUND_NOT_SUPPORTED = {
     "This payment was collected on delivery, outside monobank's API: give the money back to the shopper directly and record it on the order.",
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
-/** The session records a mono checkout payment (throws on malformed checkout facts). */
-export function isCheckoutPayment(input: { data?: Record<string, unknown> }): boolean {
-  return readCheckoutPayment(input.data) !== undefined
+/** The session's recorded mono checkout payment, if it is one. */
+export function checkoutRowOf(rows: SessionPaymentRow[]): SessionPaymentRow | undefined {
+  return rows.find((row) => row.kind === "checkout")
 }
 
 /** The checkout workflow starts this session for a mono checkout payment (throws on malformed facts). */
 export function opensCheckoutPayment(input: InitiatePaymentInput): boolean {
   return checkoutPaymentFromContext(input.context) !== undefined
+}
+
+/** Display only: the session data names a checkout payment (read-only paths, never money decisions). */
+export function showsCheckoutPayment(input: { data?: Record<string, unknown> }): boolean {
+  try {
+    return readCheckoutPayment(input.data) !== undefined
+  } catch {
+    return false
+  }
 }
 
 /** The data of a session the provider started itself: undefined keys are not stored, so a storefront's `monobank_checkout` does not survive. */
@@ -83,10 +83,8 @@ export type CheckoutPaymentsSettings = {
   checkoutClient?: () => CheckoutClient
 }
 
-function factsOf(input: { data?: Record<string, unknown> }): CheckoutPayment {
-  const checkout = readCheckoutPayment(input.data)
-  if (!checkout) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment records no mono checkout payment")
-  return checkout
+function refuse(message: string): never {
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
 }
 
 /** Answers Medusa's payment methods for sessions that record a mono checkout payment, without any bank call except a held capture. */
@@ -95,94 +93,101 @@ export class CheckoutPayments {
 
   constructor(private readonly settings: CheckoutPaymentsSettings = {}) {}
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  /**
+   * Records the checkout payment the workflow put into the context, once the plugin's own checkout
+   * record of the session's cart confirms it: same checkout order, same amount, not failed.
+   */
+  async initiatePayment(
+    input: InitiatePaymentInput,
+    money: SessionMoney,
+    evidence: CheckoutEvidence,
+    providerId: string
+  ): Promise<InitiatePaymentOutput> {
     const checkout = checkoutPaymentFromContext(input.context)
-    if (!checkout) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This session was not started by the mono checkout workflow")
+    const sessionId = String(input.context?.idempotency_key ?? input.data?.session_id ?? "")
+    if (!checkout || !sessionId) refuse("This session was not started by the mono checkout workflow")
     if (!isBankAmountOf(input.amount, checkout.amount, "UAH")) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `monobank checkout order ${checkout.checkout_order_id} collected ${checkout.amount} UAH, not ${MathBN.convert(input.amount).toString()}`
       )
     }
-    return { id: checkout.checkout_order_id, data: { [CHECKOUT_PAYMENT_KEY]: checkout }, status: CHECKOUT_SESSION_STATUS[checkout.payment] }
+    return money.decide(sessionId, async () => {
+      const session = await money.requireSession(sessionId)
+      const cartId = await evidence.cartOfCollection(session.payment_collection_id)
+      const record = cartId ? await evidence.checkoutOrderOfCart(cartId) : undefined
+      if (!cartId || cartId !== checkout.order_ref || !record || record.checkout_order_id !== checkout.checkout_order_id || record.status === "failed") {
+        refuse(`monobank checkout order ${checkout.checkout_order_id} is not the checkout order this store recorded for the session's cart`)
+      }
+      if (!isBankAmountOf(record.amount, checkout.amount, "UAH")) {
+        refuse(`monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, not ${checkout.amount}`)
+      }
+      await money.record({
+        session_id: sessionId,
+        provider_id: providerId,
+        kind: "checkout",
+        bank_id: checkout.checkout_order_id,
+        amount_minor: toBankMinorUnits(checkout.amount, UAH_CCY),
+        ccy: UAH_CCY,
+        recorded_as: checkout.payment,
+        payment_method: checkout.payment_method,
+        next_check_at: null,
+      })
+      return { id: checkout.checkout_order_id, data: { [CHECKOUT_PAYMENT_KEY]: checkout }, status: CHECKOUT_SESSION_STATUS[checkout.payment] }
+    })
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return { status: CHECKOUT_SESSION_STATUS[factsOf(input).payment], data: input.data }
+  /** How Medusa holds it, as recorded: no bank call. */
+  authorize(row: SessionPaymentRow, data: Record<string, unknown> | undefined): AuthorizePaymentOutput {
+    return { status: CHECKOUT_SESSION_STATUS[recordedAs(row)], data: data ?? {} }
   }
 
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    return { status: CHECKOUT_SESSION_STATUS[factsOf(input).payment], data: input.data }
+  async capture(row: SessionPaymentRow, money: SessionMoney, data: Record<string, unknown> | undefined): Promise<CapturePaymentOutput> {
+    const cached = safeFacts(data)
+    if (recordedAs(row) === "captured") return { data: data ?? {} }
+    if (CAPTURE_AUTHORIZED[methodOf(row)] === "when_bank_shows_charged") await this.requireCharged(row)
+    await money.ledger.recordCheckoutCaptured(row.id)
+    const facts = cached ? { ...cached, payment: "captured" as const, checked_at: new Date().toISOString() } : undefined
+    return { data: { ...(data ?? {}), ...(facts ? { [CHECKOUT_PAYMENT_KEY]: facts } : {}) } }
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    factsOf(input)
-    return { data: input.data }
-  }
-
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const checkout = factsOf(input)
-    if (!isBankAmountOf(input.amount, checkout.amount, "UAH")) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The cart was paid on the mono checkout page (${checkout.amount} UAH); its amount cannot change`
-      )
-    }
-    return { status: CHECKOUT_SESSION_STATUS[checkout.payment], data: input.data }
-  }
-
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const checkout = factsOf(input)
-    if (checkout.payment === "captured") return { data: input.data }
-    const captured =
-      CAPTURE_AUTHORIZED[checkout.payment_method] === "on_store_owner_word"
-        ? { ...checkout, payment: "captured" as const, checked_at: new Date().toISOString() }
-        : await this.captureHeld(checkout)
-    return { data: { ...input.data, [CHECKOUT_PAYMENT_KEY]: captured } }
-  }
-
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, REFUND_NOT_SUPPORTED[factsOf(input).payment_method])
-  }
-
-  // The bank order stays as it is: a hold the store does not finalize is released by the bank
-  // after 10 days; paid money goes back only through a refund in the business cabinet.
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    factsOf(input)
-    return { data: input.data }
-  }
-
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    factsOf(input)
-    return { data: input.data }
+  refund(row: SessionPaymentRow): never {
+    refuse(REFUND_NOT_SUPPORTED[methodOf(row)])
   }
 
   /** A held card payment counts as captured once the bank shows it charged (finalized in the cabinet). */
-  private async captureHeld(checkout: CheckoutPayment): Promise<CheckoutPayment> {
+  private async requireCharged(row: SessionPaymentRow): Promise<void> {
     const client = (this.checkoutClient_ ??= this.settings.checkoutClient?.())
-    if (!client) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This provider cannot read mono checkout orders to capture a held payment")
-    }
+    if (!client) refuse("This provider cannot read mono checkout orders to capture a held payment")
+    const checkoutOrderId = row.bank_id!
     let record
     try {
-      record = await client.getOrder(checkout.checkout_order_id)
+      record = await client.getOrder(checkoutOrderId)
     } catch (error) {
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `Could not read monobank checkout order ${checkout.checkout_order_id}: ${(error as Error).message}`
-      )
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Could not read monobank checkout order ${checkoutOrderId}: ${(error as Error).message}`)
     }
     const outcome = readCheckoutOutcome(record)
-    if (outcome.kind === "placed" && outcome.payment === "captured") {
-      return { ...checkout, payment: "captured", general_status: record.generalStatus ?? "", payment_status: record.payment_status ?? null, checked_at: new Date().toISOString() }
-    }
-    if (outcome.kind === "failed") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The mono checkout hold of order ${checkout.checkout_order_id} was released (${outcome.reason}); nothing can be captured`)
-    }
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The mono checkout payment of order ${checkout.checkout_order_id} is still held: finalize it in the monobank business cabinet ` +
+    if (outcome.kind === "placed" && outcome.payment === "captured") return
+    if (outcome.kind === "failed") refuse(`The mono checkout hold of order ${checkoutOrderId} was released (${outcome.reason}); nothing can be captured`)
+    refuse(
+      `The mono checkout payment of order ${checkoutOrderId} is still held: finalize it in the monobank business cabinet ` +
         `(the checkout API has no capture), then capture here again. The bank releases holds after 10 days.`
     )
+  }
+}
+
+function recordedAs(row: SessionPaymentRow): RecordedPayment {
+  return row.recorded_as === "captured" ? "captured" : "authorized"
+}
+
+function methodOf(row: SessionPaymentRow): CheckoutPaymentMethod {
+  return (row.payment_method ?? "card") as CheckoutPaymentMethod
+}
+
+function safeFacts(data: Record<string, unknown> | undefined): CheckoutPayment | undefined {
+  try {
+    return readCheckoutPayment(data)
+  } catch {
+    return undefined
   }
 }

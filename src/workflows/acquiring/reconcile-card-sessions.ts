@@ -29,6 +29,8 @@ import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
+import { applicationLedger } from "../../utils/session-money/ledger"
+import { invoiceRows } from "../../providers/monobank/session-payments"
 
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
@@ -55,7 +57,7 @@ type Session = Pick<
 >
 
 /** The action and amount Medusa's core handler would get from a webhook with this status. */
-export function coreWebhookInput(sessionId: string, stored: MonobankData, record: InvoiceStatusRecord) {
+export function coreWebhookInput(sessionId: string, stored: Pick<MonobankData, "status">, record: InvoiceStatusRecord) {
   // As in the webhook: a capture Medusa already holds must not be captured again.
   const action = record.status === "success" && stored.status === "success" ? PaymentActions.AUTHORIZED : webhookAction(record)
   const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(record) : record.amount
@@ -85,7 +87,7 @@ async function applyInvoice(
   container: MedusaContainer,
   read: CardInvoiceReader,
   session: Session,
-  stored: MonobankData,
+  stored: Pick<MonobankData, "status">,
   record: InvoiceStatusRecord
 ): Promise<SessionReconcileResult> {
   const input = coreWebhookInput(session.id, stored, record)
@@ -134,10 +136,10 @@ async function markReconciled(container: MedusaContainer, id: string, now: Date)
 
 async function writeMark(paymentModule: IPaymentModuleService, id: string, now: Date): Promise<void> {
   const session = await freshSession(paymentModule, id)
-  const data = readMonobankData(session?.data)
-  if (!session || !data || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return
+  if (!session || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return
+  const data = readMonobankData(session.data)
   const { amount, ccy } = toBankAmount(session.amount, session.currency_code)
-  if (amount !== data.amount || ccy !== data.ccy) return
+  if (data && (amount !== data.amount || ccy !== data.ccy)) return
   await paymentModule.updatePaymentSession({
     id: session.id,
     amount: session.amount,
@@ -158,6 +160,21 @@ export const CARD_SCHEDULE = {
 
 const CARD_QUERY: SessionSchedule = CARD_SCHEDULE
 
+/**
+ * The newest invoice the plugin recorded for the session (its ledger rows): a charge whose answer
+ * was lost is first named from the bank's statement. Sessions started before the ledger existed:
+ * the invoice their data names (its reference is checked once read).
+ */
+async function sessionInvoiceOf(session: Session, read: CardInvoiceReader): Promise<string | undefined> {
+  const ledger = applicationLedger()
+  const rows = ledger ? await ledger.sessionPaymentsOf(session.id) : []
+  if (!rows.length) return readMonobankData(session.data)?.invoiceId
+  const named = invoiceRows(rows)[0]
+  if (named) return named.bank_id!
+  const lost = rows.find((row) => row.charge_state === "unknown" || row.charge_state === "sending")
+  return lost && read.nameLostCharge ? (await read.nameLostCharge(session.provider_id, lost))?.bank_id ?? undefined : undefined
+}
+
 export async function reconcileCardSession(
   container: MedusaContainer,
   read: CardInvoiceReader,
@@ -169,24 +186,33 @@ export async function reconcileCardSession(
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     // Listed a moment ago, maybe by another server that has read it since.
     const session = await freshSession(paymentModule, sessionId)
-    const stored = readMonobankData(session?.data)
-    if (!session || !stored || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
+    if (!session || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
     if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
+    // The invoice the plugin recorded for the session (never one its data names without proof).
+    const invoiceId = await sessionInvoiceOf(session, read)
+    if (!invoiceId) return { kind: "waiting" }
+    const cached = readMonobankData(session.data)
+    // What the session shows of this invoice (its status), only when it is about the same invoice.
+    const stored: Pick<MonobankData, "status"> = cached?.invoiceId === invoiceId ? cached : {}
 
     let record: InvoiceStatusRecord
     try {
-      record = await read(session.provider_id, stored.invoiceId)
+      record = await read(session.provider_id, invoiceId)
     } catch (error) {
       // Not a bank answer at all (e.g. the provider's options cannot be found): no session can be read.
       if (isBankUnavailable(error) || !isMonobankApiError(error)) {
-        logger.warn(`monobank reconcile: could not read invoice ${stored.invoiceId} (session ${session.id}): ${messageOf(error)}`)
+        logger.warn(`monobank reconcile: could not read invoice ${invoiceId} (session ${session.id}): ${messageOf(error)}`)
         return { kind: "bank_unavailable", message: messageOf(error) }
       }
-      logger.error(`monobank reconcile: the bank refused to read invoice ${stored.invoiceId} (session ${session.id}): ${messageOf(error)}`)
+      logger.error(`monobank reconcile: the bank refused to read invoice ${invoiceId} (session ${session.id}): ${messageOf(error)}`)
       await markReconciled(container, session.id, now)
       return { kind: "failed", message: messageOf(error) }
     }
 
+    if (record.reference !== undefined && record.reference !== session.id) {
+      logger.error(`monobank reconcile: invoice ${invoiceId} is not session ${session.id}'s (reference ${record.reference}); not applied`)
+      return { kind: "failed", message: "the invoice is another session's" }
+    }
     let result: SessionReconcileResult
     try {
       result = await applyInvoice(container, read, session, stored, record)

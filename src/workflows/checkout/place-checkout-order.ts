@@ -11,6 +11,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import type { CheckoutOrderRecord } from "../../lib/monobank"
 import type { CheckoutOutcome } from "../../utils/checkout/outcome"
 import { cartUpdateFromRecord } from "./utils/order-details"
+import { checkCheckoutCurrencyStep } from "./steps/check-checkout-currency"
 import { forgetRolledBackOrderStep } from "./steps/forget-rolled-back-order"
 import { linkCheckoutOrderStep } from "./steps/link-checkout-order"
 import { markCheckoutCompletedStep } from "./steps/mark-checkout-completed"
@@ -29,7 +30,8 @@ export type PlaceCheckoutOrderInput = {
 export const placeMonobankCheckoutOrderWorkflowId = "monobank-checkout-place-order"
 
 /**
- * Turns the cart of a placed checkout order into a Medusa order: the shopper's contact and
+ * Turns the cart of a placed checkout order into a Medusa order (only a hryvnia cart: the bank
+ * collected hryvnia): the shopper's contact and
  * addresses and the delivery from the bank's record, the payment recorded against the provider
  * of the payment method (no second charge), then Medusa's own cart completion. Run inside the
  * sync workflow, which holds the cart lock; every step undoes itself if a later one fails. Medusa's
@@ -40,6 +42,7 @@ export const placeMonobankCheckoutOrderWorkflowId = "monobank-checkout-place-ord
 export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
   placeMonobankCheckoutOrderWorkflowId,
   (input: PlaceCheckoutOrderInput) => {
+    checkCheckoutCurrencyStep({ cart_id: input.cart_id, record: input.record })
     const cartUpdate = transform({ input }, ({ input }) => ({
       id: input.cart_id,
       ...cartUpdateFromRecord(input.record, input.cart_email),

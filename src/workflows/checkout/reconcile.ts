@@ -1,11 +1,13 @@
 /**
  * Finds mono checkout orders whose outcome the store may have missed (every callback attempt
- * failed and the shopper never came back to the return page), and completed ones whose order was
- * deleted, and brings them up to date with the bank, one at a time. Run by the scheduled job
+ * failed and the shopper never came back to the return page), completed ones whose order was
+ * deleted, and completed ones still held at the bank (a hold released later leaves the order
+ * unpaid), and brings them up to date with the bank, one at a time. Run by the scheduled job
  * `monobank-checkout-reconcile`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
+import { GENERAL_STATUS_MEANING } from "../../utils/checkout/outcome"
 import { isDueForSync as isDueWithin, RECONCILE_MARGIN_MS, type ReconcileCandidate } from "../../utils/reconcile-schedule"
 import { linkedOrdersOf } from "./utils/linked-order"
 import { checkoutModule } from "../../modules/monobank-checkout/resolve"
@@ -44,19 +46,34 @@ async function completedWithoutOrder(container: MedusaContainer, since: Date): P
   return completed.filter((record) => linked.get(record.id)?.exists === false)
 }
 
+/** `generalStatus` of a card payment the bank still holds (see GENERAL_STATUS_MEANING). */
+const HELD_GENERAL_STATUSES = Object.entries(GENERAL_STATUS_MEANING)
+  .filter(([, meaning]) => meaning === "in_process")
+  .map(([status]) => status)
+
+/** Completed records whose card hold was open when last read: the bank may have released it since. */
+async function completedAndHeld(container: MedusaContainer, since: Date): Promise<Candidate[]> {
+  return checkoutModule(container).listMonobankCheckoutOrders(
+    { status: "completed", general_status: HELD_GENERAL_STATUSES, created_at: { $gte: since } },
+    { select: ["id", "order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
+  )
+}
+
 export async function syncDueCheckoutOrders(
   container: MedusaContainer,
   { now = new Date(), limit = 50 }: { now?: Date; limit?: number } = {}
 ): Promise<ReconcileSummary> {
   const since = new Date(now.getTime() - RECONCILE_WINDOW_MS)
-  const [unsettled, deadLinked] = await Promise.all([
+  const [unsettled, deadLinked, held] = await Promise.all([
     checkoutModule(container).listMonobankCheckoutOrders(
       { status: [...RECONCILED_STATUSES], created_at: { $gte: since } },
       { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
     ),
     completedWithoutOrder(container, since),
+    completedAndHeld(container, since),
   ])
-  const due = [...unsettled, ...deadLinked].filter((order) => isDueForSync(order, now)).slice(0, limit)
+  const candidates = [...unsettled, ...deadLinked, ...held.filter((order) => !deadLinked.some((dead) => dead.id === order.id))]
+  const due = candidates.filter((order) => isDueForSync(order, now)).slice(0, limit)
   const summary: ReconcileSummary = {
     checked: 0,
     synced: 0,

@@ -2,6 +2,7 @@ import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/m
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { readCheckoutOutcome, type CheckoutOutcome } from "../../utils/checkout/outcome"
 import { placeMonobankCheckoutOrderWorkflow } from "./place-checkout-order"
+import { cancelReleasedCheckoutHoldStep } from "./steps/cancel-released-checkout-hold"
 import { dropDeadOrderLinkStep } from "./steps/drop-dead-order-link"
 import { fetchCheckoutRecordStep } from "./steps/fetch-checkout-record"
 import { flagCheckoutOrderStep } from "./steps/flag-checkout-order"
@@ -80,6 +81,20 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
         outcome: outcome as Extract<CheckoutOutcome, { kind: "placed" }>,
       }))
       return placeMonobankCheckoutOrderWorkflow.runAsStep({ input: placeInput })
+    })
+
+    // Failed at the bank after it became an order (a card hold released): the order's payment is
+    // canceled; the checkout order stays completed, and needs attention lists the order.
+    when("monobank-checkout-failed-after-order", { checkout, outcome }, ({ checkout, outcome }) => {
+      return outcome.kind === "failed" && !!checkout.medusa_order_id
+    }).then(() => {
+      cancelReleasedCheckoutHoldStep(
+        transform({ checkout, outcome }, ({ checkout, outcome }) => ({
+          checkout_order_id: checkout.checkout_order_id,
+          medusa_order_id: checkout.medusa_order_id!,
+          reason: "reason" in outcome ? outcome.reason : "failed",
+        }))
+      )
     })
 
     releaseLockStep({ key: input.order_ref, ownerId: lock.owner })

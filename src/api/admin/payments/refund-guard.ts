@@ -1,124 +1,85 @@
 /**
- * Runs around Medusa's `POST /admin/payments/:id/refund` for monobank payments. Medusa's refund
- * workflow refunds at the bank first and records the refund on the order afterwards with a credit
- * line (an order change); while another order change is open it fails there ("Order ... already
- * has an existing active order change") and answers the admin with an error although the money
- * went back, keeping the refund on the payment. So:
- * - refunds of one order run one at a time (Medusa's lock, across servers with a shared locking
- *   provider): one refund's credit line never meets another's;
- * - a refund is refused before anything is sent while the order has an open order change (an
- *   edit, return, claim or exchange) and Medusa would add a credit line;
- * - when Medusa still answers with an error after the bank refunded (an order change opened while
- *   the bank was refunding), the refund is marked: the admin's retry books it instead of refunding
- *   again (see utils/failed-refund-requests), and the log says the money went back.
+ * Runs around Medusa's `POST /admin/payments/:id/refund` for monobank payments: the refund goes
+ * through the order's refund guard (../../../utils/order-refund-guard: one refund of an order at a
+ * time, refused while an order change is open, a refund Medusa could not record is marked for the
+ * admin's retry).
+ *
+ * The guard holds until Medusa's handler has answered, not until the admin's connection ends: when
+ * the tab is closed or a proxy gives up, Node goes on running the handler (the bank refund and its
+ * recording on the order), so the lock is released, and a failure marked, only when the handler
+ * (or Medusa's error handler) ends the response. A request whose client went away while it waited
+ * for the lock is dropped before anything is done: nobody sees its answer, and the admin who asks
+ * again must not get two refunds.
  */
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { BigNumberInput, ILockingModule, IOrderModuleService, IPaymentModuleService, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus } from "@medusajs/framework/utils"
-import { REQUEST_FAILED } from "../../../utils/failed-refund-requests"
-import { PLUGIN_PROVIDER_PREFIX } from "../../../utils/provider-ids"
-import { refundAddsCreditLine } from "../../../utils/refund-credit-line"
+import type { BigNumberInput, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  guardOrderRefund,
+  orderRefundTarget,
+  RefundEndedWithError,
+  type OrderRefundTarget,
+} from "../../../utils/order-refund-guard"
 
 /** Longest wait for the refund before it of the same order (a slow bank answer included). */
 const LOCK_WAIT_S = 90
 
-type RefundTarget = { paymentId: string; orderId: string; amount: BigNumberInput; currency: string }
-type RefundRow = { id: string; amount: unknown; created_by?: string | null; metadata?: Record<string, unknown> | null }
-type RefundUpdates = { updateRefunds(data: { id: string; metadata: Record<string, unknown> }): Promise<unknown> }
-
 export async function guardMonobankRefund(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  let target: RefundTarget | undefined
+  let clientGone = false
+  res.once("close", () => (clientGone = true))
+  let target: OrderRefundTarget | undefined
   try {
-    target = await refundTarget(req)
+    const requested = (req.body as { amount?: BigNumberInput } | undefined)?.amount
+    target = await orderRefundTarget(req.scope, req.params.id, requested)
   } catch (error) {
     return next(error)
   }
   if (!target) return next()
   const found = target
-  const locking = req.scope.resolve<ILockingModule>(Modules.LOCKING)
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const actor = (req as Partial<AuthenticatedMedusaRequest>).auth_context?.actor_id ?? null
   let passed = false
   try {
-    await locking.execute(
-      `monobank-order-refunds:${found.orderId}`,
+    await guardOrderRefund(
+      req.scope,
+      found,
+      { lockWaitS: LOCK_WAIT_S, isOwn: (refund) => (refund.created_by ?? null) === actor },
       async () => {
-        await refuseWhileOrderChangeIsOpen(req, found)
-        const before = new Set((await refundsOf(req, found.paymentId)).map((refund) => refund.id))
-        const finished = responseFinished(res)
+        if (clientGone) {
+          logger.info(`monobank: the refund request of payment ${found.paymentId} was dropped: its client went away while it waited for the order's earlier refund; nothing was refunded`)
+          return
+        }
+        const answered = handlerAnswered(res)
         passed = true
         next()
-        await finished
-        if (res.statusCode >= 400) await markFailedRequest(req, found, before, res.statusCode)
-      },
-      { timeout: LOCK_WAIT_S }
+        const status = await answered
+        if (status >= 400) throw new RefundEndedWithError(status)
+      }
     )
   } catch (error) {
     if (!passed) return next(error)
-    req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).error(
-      `monobank: after the refund request of payment ${found.paymentId}: ${(error as Error).message}`
-    )
+    if (!(error instanceof RefundEndedWithError)) {
+      logger.error(`monobank: after the refund request of payment ${found.paymentId}: ${(error as Error).message}`)
+    }
   }
 }
 
-/** The monobank payment being refunded and its order; undefined for other providers. */
-async function refundTarget(req: MedusaRequest): Promise<RefundTarget | undefined> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "provider_id", "amount", "currency_code", "payment_collection.order.id"],
-    filters: { id: req.params.id },
-  })
-  const payment = data[0] as any
-  const orderId = payment?.payment_collection?.order?.id as string | undefined
-  if (!payment || !String(payment.provider_id).startsWith(PLUGIN_PROVIDER_PREFIX) || !orderId) return undefined
-  const requested = (req.body as { amount?: BigNumberInput } | undefined)?.amount
-  return { paymentId: payment.id, orderId, amount: requested ?? payment.amount, currency: String(payment.currency_code).toUpperCase() }
-}
-
-async function refuseWhileOrderChangeIsOpen(req: MedusaRequest, target: RefundTarget): Promise<void> {
-  const orders = req.scope.resolve<IOrderModuleService>(Modules.ORDER)
-  const [open] = await orders.listOrderChanges(
-    { order_id: target.orderId, status: [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED] },
-    { select: ["id", "change_type"], take: 1 }
-  )
-  if (!open) return
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "summary.*"], filters: { id: target.orderId } })
-  const summary = (data[0] as any)?.summary
-  if (!refundAddsCreditLine(target.amount, summary?.raw_pending_difference ?? summary?.pending_difference)) return
-  const kind = open.change_type ?? "change"
-  throw new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `Order ${target.orderId} has an open ${kind} (order change ${open.id}): Medusa would refund the money at monobank and then fail to record the refund on the order. Nothing was refunded. Confirm or cancel the ${kind} first, then refund`
-  )
-}
-
-async function refundsOf(req: MedusaRequest, paymentId: string): Promise<RefundRow[]> {
-  const refunds = await req.scope
-    .resolve<IPaymentModuleService>(Modules.PAYMENT)
-    .listRefunds({ payment_id: paymentId }, { select: ["id", "amount", "created_by", "metadata"] })
-  return refunds as unknown as RefundRow[]
-}
-
-/** The refund this request made stays on the payment although Medusa answered with an error. */
-async function markFailedRequest(req: MedusaRequest, target: RefundTarget, before: Set<string>, status: number) {
-  const actor = (req as Partial<AuthenticatedMedusaRequest>).auth_context?.actor_id ?? null
-  const made = (await refundsOf(req, target.paymentId)).filter((refund) => !before.has(refund.id) && (refund.created_by ?? null) === actor)
-  const payments = req.scope.resolve<IPaymentModuleService>(Modules.PAYMENT) as unknown as RefundUpdates
-  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  for (const refund of made) {
-    await payments.updateRefunds({
-      id: refund.id,
-      metadata: { ...(refund.metadata ?? {}), [REQUEST_FAILED]: { at: new Date().toISOString(), status } },
-    })
-    logger.error(
-      `monobank: refund ${refund.id} of ${refund.amount} ${target.currency} on payment ${target.paymentId} WAS made by monobank and stays on the payment, but Medusa answered the admin's request with HTTP ${status} and did not record it on order ${target.orderId}. Do not refund it again: the next refund of this payment for the same amount books it and sends nothing`
-    )
-  }
-}
-
-function responseFinished(res: MedusaResponse): Promise<void> {
+/**
+ * Resolves with the response's status once the route's handler (or Medusa's error handler) ends
+ * the response, whether or not the client is still there: a closed connection does not stop
+ * Node from running the handler, and `res.end` is called either way ("finish" is not emitted on a
+ * closed connection; "close" comes as soon as the client goes).
+ */
+function handlerAnswered(res: MedusaResponse): Promise<number> {
   return new Promise((resolve) => {
-    res.once("finish", () => resolve())
-    res.once("close", () => resolve())
+    const end = res.end
+    res.end = function (this: MedusaResponse, ...args: unknown[]) {
+      try {
+        return (end as (...a: unknown[]) => MedusaResponse).apply(this, args)
+      } finally {
+        res.end = end
+        resolve(res.statusCode)
+      }
+    } as MedusaResponse["end"]
   })
 }

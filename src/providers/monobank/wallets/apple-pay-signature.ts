@@ -87,8 +87,11 @@ function signingTimeOf(signerInfo: pkijs.SignerInfo): Date | undefined {
   return value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime ? value.toDate() : undefined
 }
 
-/** Throws {@link WalletTokenError} unless Apple signed these token parts within `maxTokenAgeSeconds`. */
-export async function verifyApplePaySignature(parts: ApplePaySignedParts, options: ApplePaySignatureOptions): Promise<void> {
+/**
+ * Throws {@link WalletTokenError} unless Apple signed these token parts within `maxTokenAgeSeconds`;
+ * answers when Apple signed them.
+ */
+export async function verifyApplePaySignature(parts: ApplePaySignedParts, options: ApplePaySignatureOptions): Promise<{ signedAt: Date }> {
   const now = options.now ?? new Date()
   const signedData = signedDataOf(parts.signature)
   const signerInfo = signedData.signerInfos[0]
@@ -115,4 +118,5 @@ export async function verifyApplePaySignature(parts: ApplePaySignedParts, option
   if (ageSeconds > options.maxTokenAgeSeconds || ageSeconds < -options.maxTokenAgeSeconds) {
     fail(`the token was signed more than ${options.maxTokenAgeSeconds} seconds ago (or in the future); try again`)
   }
+  return { signedAt }
 }

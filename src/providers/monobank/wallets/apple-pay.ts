@@ -9,7 +9,7 @@ import { EcDecryptionStrategy } from "@basis-theory/apple-pay-js"
 import { z } from "zod"
 import type { ApplePayOptions } from "../../../utils/acquiring/wallet-options"
 import { verifyApplePaySignature } from "./apple-pay-signature"
-import { WalletTokenError, isCardNumber, twoDigitEci, type WalletCard } from "./wallet-card"
+import { WalletTokenError, isCardNumber, twoDigitEci, type OpenedWalletToken } from "./wallet-card"
 
 const paymentDataSchema = z.object({
   version: z.string(),
@@ -85,15 +85,27 @@ export type ApplePayExpected = { amountMinor: number; /** ISO 4217 numeric, e.g.
 /** Apple writes currency codes as three digits; the bank's `ccy` is a number (980). */
 const sameCurrency = (a: string, b: string) => /^\d{1,3}$/.test(a) && /^\d{1,3}$/.test(b) && Number(a) === Number(b)
 
-/** The card in an Apple Pay token, for `sync-payment`'s `applePay`. Throws {@link WalletTokenError}. */
-export async function openApplePayToken(paymentData: unknown, options: ApplePayOptions, expected: ApplePayExpected): Promise<WalletCard> {
+/**
+ * Apple's transaction id as the signature covers it: the bytes its hex decodes to. Node reads hex
+ * case-blind and stops at the first odd character, so "AB12", "ab12" and "ab12zz" sign alike and
+ * must count as one token.
+ */
+const signedTransactionId = (transactionId: string) => Buffer.from(transactionId, "hex").toString("hex")
+
+/**
+ * The card in an Apple Pay token, for `sync-payment`'s `applePay`, and its single use (the
+ * transaction id; the token opens until `maxTokenAgeSeconds` after Apple signed it). Throws {@link WalletTokenError}.
+ */
+export async function openApplePayToken(paymentData: unknown, options: ApplePayOptions, expected: ApplePayExpected): Promise<OpenedWalletToken> {
   const parsed = paymentDataSchema.safeParse(paymentData)
   if (!parsed.success) return fail("the token is not Apple Pay payment data (version, data, signature, header)")
   if (parsed.data.version !== "EC_v1") fail("only EC_v1 tokens are supported")
   if (parsed.data.header.publicKeyHash !== publicKeyHash(options.paymentProcessingCertificate)) {
     fail("the token was not encrypted for this store's Apple Pay payment processing certificate")
   }
-  await verifyApplePaySignature(parsed.data, options)
+  const { signedAt } = await verifyApplePaySignature(parsed.data, options)
+  const transactionId = signedTransactionId(parsed.data.header.transactionId)
+  if (!transactionId) fail("the token has no transaction id")
 
   const opened = decryptedSchema.safeParse(decrypt(parsed.data, options))
   if (!opened.success || !isCardNumber(opened.data.applicationPrimaryAccountNumber)) {
@@ -107,9 +119,12 @@ export async function openApplePayToken(paymentData: unknown, options: ApplePayO
 
   const [yy, mm] = [applicationExpirationDate.slice(0, 2), applicationExpirationDate.slice(2, 4)]
   return {
-    token: applicationPrimaryAccountNumber,
-    exp: `${mm}${yy}`,
-    eciIndicator: twoDigitEci(details.eciIndicator, DEFAULT_ECI),
-    cryptogram: details.onlinePaymentCryptogram,
+    card: {
+      token: applicationPrimaryAccountNumber,
+      exp: `${mm}${yy}`,
+      eciIndicator: twoDigitEci(details.eciIndicator, DEFAULT_ECI),
+      cryptogram: details.onlinePaymentCryptogram,
+    },
+    use: { wallet: "applePay", id: transactionId, expiresAt: new Date(signedAt.getTime() + options.maxTokenAgeSeconds * 1000) },
   }
 }

@@ -8,7 +8,7 @@ import { GooglePaymentMethodTokenContext } from "@basis-theory/google-pay-js"
 import { z } from "zod"
 import type { GooglePayOptions } from "../../../utils/acquiring/wallet-options"
 import { GOOGLE_PROTOCOL_VERSION, checkGoogleSignatures, type SignatureProblem } from "./google-pay-signature"
-import { WalletTokenError, isCardNumber, mmyy, twoDigitEci, type WalletCard } from "./wallet-card"
+import { WalletTokenError, isCardNumber, mmyy, twoDigitEci, type OpenedWalletToken } from "./wallet-card"
 
 const tokenSchema = z.object({
   protocolVersion: z.string(),
@@ -19,6 +19,8 @@ const tokenSchema = z.object({
 
 const decryptedSchema = z.object({
   messageExpiration: z.string().regex(/^\d+$/),
+  /** Google's unique id of this payment message: what makes the token single-use. */
+  messageId: z.string().min(1),
   paymentMethod: z.literal("CARD"),
   paymentMethodDetails: z.object({
     pan: z.string(),
@@ -77,16 +79,17 @@ function decrypt(token: z.output<typeof tokenSchema>, options: GooglePayOptions)
 
 /**
  * The card in a Google Pay token (`paymentMethodData.tokenizationData.token`, as the JSON string
- * Google gives or parsed), for `sync-payment`'s `googlePay`. Throws {@link WalletTokenError}.
+ * Google gives or parsed), for `sync-payment`'s `googlePay`, and its single use (`messageId`, until
+ * `messageExpiration`). Throws {@link WalletTokenError}.
  */
-export function openGooglePayToken(token: unknown, options: GooglePayOptions, now = Date.now()): WalletCard {
+export function openGooglePayToken(token: unknown, options: GooglePayOptions, now = Date.now()): OpenedWalletToken {
   const signed = parseToken(token)
   const problem = checkGoogleSignatures(signed, options, now)
   if (problem) fail(SIGNATURE_REASONS[problem])
 
   const parsed = decryptedSchema.safeParse(decrypt(signed, options))
   if (!parsed.success) return fail("the token holds no card payment this store can use")
-  const { messageExpiration, paymentMethodDetails: card } = parsed.data
+  const { messageExpiration, messageId, paymentMethodDetails: card } = parsed.data
   if (Number(messageExpiration) <= now) fail("the token has expired; ask the shopper to pay again")
 
   if (card.authMethod === "PAN_ONLY" && !options.allowPanOnly) {
@@ -97,10 +100,13 @@ export function openGooglePayToken(token: unknown, options: GooglePayOptions, no
   if (!isCardNumber(card.pan) || exp === undefined) return fail("the token holds no valid card number and expiry")
 
   return {
-    token: card.pan,
-    exp,
-    eciIndicator: twoDigitEci(card.eciIndicator, DEFAULT_ECI[card.authMethod]),
-    ...(card.authMethod === "CRYPTOGRAM_3DS" ? { cryptogram: card.cryptogram } : {}),
+    card: {
+      token: card.pan,
+      exp,
+      eciIndicator: twoDigitEci(card.eciIndicator, DEFAULT_ECI[card.authMethod]),
+      ...(card.authMethod === "CRYPTOGRAM_3DS" ? { cryptogram: card.cryptogram } : {}),
+    },
+    use: { wallet: "googlePay", id: messageId, expiresAt: new Date(Number(messageExpiration)) },
   }
 }
 

@@ -16,6 +16,16 @@ export type WalletCard = {
 export type WalletField = "applePay" | "googlePay"
 
 /**
+ * What makes a token single-use: its wallet's own id for it (Apple's `transactionId`, Google's
+ * `messageId`), read only from the part the wallet signed, and when it stops opening. Not card data,
+ * but kept only hashed (./token-replay).
+ */
+export type WalletTokenUse = { wallet: WalletField; id: string; expiresAt: Date }
+
+/** An opened token: the card for the bank, and what makes it pay once. */
+export type OpenedWalletToken = { card: WalletCard; use: WalletTokenUse }
+
+/**
  * A wallet token this store cannot use: another merchant's key, expired, tampered or malformed.
  * The message says why in words and never holds token content, card data or keys.
  */

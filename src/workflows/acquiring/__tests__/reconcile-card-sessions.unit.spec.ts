@@ -18,7 +18,7 @@ describe("what a reconciled card invoice status becomes", () => {
   })
 
   it("a hold reaches it as authorized", () => {
-    expect(coreWebhookInput("payses_1", { ...stored, paymentType: "hold" }, record({ status: "hold" })).action).toBe(PaymentActions.AUTHORIZED)
+    expect(coreWebhookInput("payses_1", stored, record({ status: "hold" })).action).toBe(PaymentActions.AUTHORIZED)
   })
 
   it("a capture Medusa already holds is not captured again", () => {

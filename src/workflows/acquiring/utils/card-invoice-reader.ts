@@ -3,14 +3,19 @@
  * the `monobank` provider the session belongs to (taken from the store's config: Medusa offers no
  * public way to call a provider's own read), with the settings saved in the admin over them.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../../lib/monobank"
 import { parseMonobankOptions } from "../../../utils/acquiring/options"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
+import { applicationLedger, type SessionPaymentRow } from "../../../utils/session-money/ledger"
+import { nameLostCharge } from "../../../providers/monobank/bank-side"
 
-export type CardInvoiceReader = (providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>
+export type CardInvoiceReader = ((providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>) & {
+  /** Names a session's charge whose answer was lost, from the bank's statement (src/providers/monobank/bank-side). */
+  nameLostCharge?: (providerId: string, row: SessionPaymentRow) => Promise<SessionPaymentRow | undefined>
+}
 
 /** The bank did not answer (timeout, connection, 5xx) or asks us to slow down (429). */
 export function isBankUnavailable(error: unknown): boolean {
@@ -29,5 +34,13 @@ export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader
     // The provider's token, or the one saved in the admin over it (as the provider itself uses).
     return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring")))
   }
-  return async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
+  const optionsFor = async (providerId: string) => mergeCardOptions(parseMonobankOptions(monobankProviderOptions(configModule, providerId) ?? {}), await storedSettingsOf("acquiring"))
+  const reader: CardInvoiceReader = async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
+  reader.nameLostCharge = async (providerId, row) => {
+    const ledger = applicationLedger()
+    if (!ledger) return undefined
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    return nameLostCharge({ client: await clientFor(providerId), options: await optionsFor(providerId), logger, ledger }, row)
+  }
+  return reader
 }

@@ -1,6 +1,7 @@
 /**
  * Which delivery and payment methods the checkout page offers for one cart: what the store owner
- * enabled (plugin options), narrowed by the storefront's request, and only those this store can
+ * enabled (plugin options or the admin's settings), narrowed by the storefront's request (never
+ * beyond it: not even more installment payments than the store's `payments_number`), and only those this store can
  * turn into an order: a delivery method needs a `monobank-checkout` shipping option for the cart's
  * sales channel, a payment method needs its Medusa payment provider enabled in the cart's region.
  */
@@ -41,9 +42,28 @@ function narrow<T extends string>(field: string, enabled: readonly T[], requeste
   return [...new Set(requested)]
 }
 
+/**
+ * The number of installment payments a storefront may ask for: from the bank's minimum up to the
+ * store's own setting (`payments_number`: the most payments the store owner agreed to pay the
+ * bank's fee for). Undefined when the storefront asks nothing; throws naming the allowed range.
+ */
+function requestedPaymentsNumber(options: Options, requested: RequestedMethods): number | undefined {
+  const asked = requested.payments_number
+  if (asked === undefined) return undefined
+  const most = options.payments_number
+  if (most === undefined) {
+    throw invalid(`payments_number: this store offers no installments on mono checkout (got ${asked})`)
+  }
+  if (!Number.isInteger(asked) || asked < MIN_PAYMENTS_NUMBER || asked > most) {
+    throw invalid(`payments_number: this store allows ${MIN_PAYMENTS_NUMBER} to ${most} installment payments on mono checkout (got ${asked})`)
+  }
+  return asked
+}
+
 export function offeredMethods(options: Options, requested: RequestedMethods, available: MethodAvailability): OfferedMethods {
   const delivery = narrow("dlv_method_list", options.dlv_method_list, requested.dlv_method_list)
   const payment = narrow("payment_method_list", options.payment_method_list, requested.payment_method_list)
+  const askedPaymentsNumber = requestedPaymentsNumber(options, requested)
 
   const dlv_method_list = delivery.filter((method) => available.deliveryWithShippingOption.has(method))
   if (!dlv_method_list.length) {
@@ -59,7 +79,8 @@ export function offeredMethods(options: Options, requested: RequestedMethods, av
   }
   if (!payment_method_list.includes("part_purchase")) return { dlv_method_list, payment_method_list }
 
-  const payments_number = requested.payments_number ?? options.payments_number
+  const payments_number = askedPaymentsNumber ?? options.payments_number
+  // The options schema requires payments_number with part_purchase; this guards a store set up otherwise.
   if (
     payments_number === undefined ||
     !Number.isInteger(payments_number) ||

@@ -5,15 +5,23 @@
  * - `released_hold`: a card hold the bank released (9 days without capture, or released in the
  *   cabinet) on an order that is not canceled: the order is no longer paid;
  * - `unbooked_refund`: a refund the bank made whose Medusa request answered with an error, so the
- *   order does not show it yet.
+ *   order does not show it yet;
+ * - `session_payment`: money the bank took or reserved for a payment session that ended without an
+ *   order (replaced while its charge's answer was lost, paid in a forgotten tab...), which the
+ *   plugin gave back, or a charge the bank never named (src/utils/session-money).
+ * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
+ *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds).
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
+import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
+import { applicationModule } from "../../../../utils/module-container"
+import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
 
-export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund"] as const
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 export type AttentionRow = {
@@ -25,7 +33,7 @@ export type AttentionRow = {
   subject: string
   happened: string
   plugin_did: string
-  action: { label: string; resolve?: "sync" }
+  action: { label: string; resolve?: "sync" | "acknowledge" }
   at: string | null
 }
 
@@ -42,6 +50,11 @@ const WORDS = {
     plugin_did: "Recorded the bank's refund on the payment and marked it; nothing was sent to the bank twice.",
     action: { label: "Refund the same amount again in Medusa: the plugin books the bank's refund instead of sending a new one" },
   },
+  session_payment: {
+    plugin_did: "Gave the money back to the shopper in full (or released the hold), once no Medusa order could rest on it.",
+    action: { label: "Mark as seen (tell the shopper their money went back if they ask)", resolve: "acknowledge" as const },
+  },
+  released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -112,8 +125,29 @@ async function unbookedRefundRows(container: MedusaContainer): Promise<Attention
   }))
 }
 
+async function sessionPaymentRows(): Promise<AttentionRow[]> {
+  const ledger = applicationModule<MonobankSessionPaymentsModuleService>(MONOBANK_SESSION_PAYMENTS_MODULE)
+  if (!ledger) return []
+  const rows = await ledger.sessionPaymentsNeedingAttention(200)
+  return rows.map((row) => ({
+    kind: "session_payment",
+    id: row.id,
+    medusa_order_id: null,
+    subject: `Payment session ${row.session_id} (${row.bank_id ?? "charge not named by the bank"})`,
+    happened: row.attention ?? "",
+    ...WORDS.session_payment,
+    at: iso(row.settled_at ?? row.created_at),
+  }))
+}
+
 export async function needsAttention(container: MedusaContainer): Promise<AttentionRow[]> {
-  const lists = await Promise.all([checkoutRows(container), releasedHoldRows(container), unbookedRefundRows(container)])
+  const lists = await Promise.all([
+    checkoutRows(container),
+    releasedHoldRows(container),
+    unbookedRefundRows(container),
+    sessionPaymentRows(),
+    releasedCheckoutHoldRows(container),
+  ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
 }
 

@@ -1,11 +1,12 @@
 /**
- * What both card-payments routes share: find the shopper's payment session, hand the card details
- * to the provider it belongs to, and authorize the session at once when the bank charged the card.
+ * What both card-payments routes (and the store's own server code, ./authenticated-card) share:
+ * find the shopper's payment session, hand the card details to the provider it belongs to, and
+ * authorize the session at once when the bank charged the card.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { IPaymentModuleService } from "@medusajs/framework/types"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import type { StorePageMethod } from "../../../../providers/monobank/store-page-payment"
+import type { StorePageMethod, StorePageOutcome } from "../../../../providers/monobank/store-page-payment"
 import { CARD_PROVIDER_PREFIX } from "../../../../utils/provider-ids"
 import { cardProvider } from "./provider"
 
@@ -19,8 +20,8 @@ type SessionRow = {
 }
 
 /** A pending monobank card session of the cart's payment collection (the cart id is the shopper's). */
-async function sessionOfCart(req: MedusaRequest, cartId: string, sessionId: string): Promise<SessionRow> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+async function sessionOfCart(scope: MedusaContainer, cartId: string, sessionId: string): Promise<SessionRow> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data: carts } = await query.graph({
     entity: "cart",
     fields: ["id", "completed_at", "payment_collection.payment_sessions.*"],
@@ -38,19 +39,24 @@ async function sessionOfCart(req: MedusaRequest, cartId: string, sessionId: stri
   return session
 }
 
+export type StorePageTarget = { cart_id: string; payment_session_id: string }
+
+/** Pays the cart's session with `method` and authorizes it when the bank charged the card. */
+export async function payStorePageSession(scope: MedusaContainer, target: StorePageTarget, method: StorePageMethod): Promise<StorePageOutcome> {
+  const session = await sessionOfCart(scope, target.cart_id, target.payment_session_id)
+  const outcome = await (await cardProvider(scope, session.provider_id)).payOnStorePage(session, method)
+  if (outcome.status === "authorized") {
+    await scope.resolve<IPaymentModuleService>(Modules.PAYMENT).authorizePaymentSession(session.id, {})
+  }
+  return outcome
+}
+
 /** Pays the session and answers `{ status, tds_url?, message? }` (see the route files). */
-export async function payAndAnswer(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  target: { cart_id: string; payment_session_id: string },
-  method: StorePageMethod
-): Promise<void> {
+export async function payAndAnswer(req: MedusaRequest, res: MedusaResponse, target: StorePageTarget, method: StorePageMethod): Promise<void> {
   res.setHeader("Cache-Control", "no-store")
-  let session: SessionRow
-  let outcome
+  let outcome: StorePageOutcome
   try {
-    session = await sessionOfCart(req, target.cart_id, target.payment_session_id)
-    outcome = await (await cardProvider(req.scope, session.provider_id)).payOnStorePage(session, method)
+    outcome = await payStorePageSession(req.scope, target, method)
   } catch (error) {
     // Medusa's error handler answers every conflict with a generic text; the shopper needs this one.
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.CONFLICT) {
@@ -58,10 +64,6 @@ export async function payAndAnswer(
       return
     }
     throw error
-  }
-  if (outcome.status === "authorized") {
-    const paymentModule = req.scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
-    await paymentModule.authorizePaymentSession(session.id, {})
   }
   res.json({ status: outcome.status, ...(outcome.tdsUrl ? { tds_url: outcome.tdsUrl } : {}), ...(outcome.message ? { message: outcome.message } : {}) })
 }

@@ -35,31 +35,46 @@ export const directPaymentBodySchema = z.strictObject({
   cardData: z.strictObject({ pan, exp, cvv }, { error: "is required: { pan, exp, cvv }" }),
 })
 
+/**
+ * A card with the merchant's own authentication result (FPAN or network token DPAN, ECI, CAVV/TAVV)
+ * for `sync-payment`. The bank takes the ECI at its word and the liability moves to the merchant,
+ * so this is taken only from the store's own server code (./authenticated-card), never from a browser.
+ */
+export const authenticatedCardSchema = z.strictObject(
+  {
+    pan,
+    type: z.enum(["FPAN", "DPAN"], { error: 'expected "FPAN" or "DPAN"' }),
+    exp,
+    eciIndicator: digits("expected a 2-digit ECI", /^\d{2}$/),
+    cvv: cvv.optional(),
+    cavv: text.optional(),
+    tavv: text.optional(),
+    dsTranId: text.optional(),
+    tReqID: text.optional(),
+  },
+  { error: "is required: { pan, type, exp, eciIndicator, ... }" }
+)
+
+export type AuthenticatedCard = z.infer<typeof authenticatedCardSchema>
+
+const CARD_DATA_REFUSED =
+  "card details are not taken on this route: a browser cannot vouch for 3-D Secure (eciIndicator, cavv). " +
+  "Send them to /store/monobank/card-payments/direct, where the bank runs its own 3-D Secure"
+
+/** Wallet tokens only: their ECI comes from the token the plugin opens, never from the request. */
 export const syncPaymentBodySchema = z
   .strictObject({
     ...sessionOfCart,
-    /** A card (FPAN) or a network token (DPAN) with its authentication result, for merchants given sync-payment access. */
-    cardData: z
-      .strictObject({
-        pan,
-        type: z.enum(["FPAN", "DPAN"], { error: 'expected "FPAN" or "DPAN"' }),
-        exp,
-        eciIndicator: digits("expected a 2-digit ECI", /^\d{2}$/),
-        cvv: cvv.optional(),
-        cavv: text.optional(),
-        tavv: text.optional(),
-        dsTranId: text.optional(),
-        tReqID: text.optional(),
-      })
-      .optional(),
+    /** Named so a storefront sending card details learns where they go instead of "unrecognized key". */
+    cardData: z.never({ error: CARD_DATA_REFUSED }).optional(),
     /** `paymentData` of the Apple Pay payment token, as Apple Pay JS hands it to the page. */
     applePay: z.strictObject({ paymentData: z.record(z.string(), z.unknown(), { error: "expected the token's paymentData object" }) }).optional(),
     /** `paymentMethodData.tokenizationData.token` of the Google Pay payment data: a JSON text. */
     googlePay: z.strictObject({ token: text }).optional(),
   })
-  .refine((body) => [body.cardData, body.applePay, body.googlePay].filter(Boolean).length === 1, {
-    error: "exactly one of cardData, applePay, googlePay is required",
-    path: ["cardData"],
+  .refine((body) => [body.applePay, body.googlePay].filter(Boolean).length === 1, {
+    error: "exactly one of applePay, googlePay is required",
+    path: ["applePay"],
   })
 
 export type SyncPaymentBody = z.infer<typeof syncPaymentBodySchema>

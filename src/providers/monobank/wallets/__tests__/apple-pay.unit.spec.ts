@@ -23,7 +23,8 @@ beforeAll(() => {
 
 /** The helper's default: 1.00 UAH. */
 const EXPECTED = { amountMinor: 100, currencyCode: "980" }
-const open = (paymentData: unknown, expected = EXPECTED) => openApplePayToken(paymentData, options, expected)
+/** The card the bank gets. */
+const open = async (paymentData: unknown, expected = EXPECTED) => (await openApplePayToken(paymentData, options, expected)).card
 
 async function refusal(run: () => Promise<unknown>): Promise<WalletTokenError> {
   try {
@@ -50,6 +51,22 @@ describe("openApplePayToken", () => {
       eciIndicator: "07",
       cryptogram: "AQAAAAoAR9qDi9kAAAAAgGpLpoA=",
     })
+  })
+
+  it("names the token's one use by the transaction id Apple signed, whatever case its hex is written in, until maxTokenAgeSeconds after signing", async () => {
+    const signedFrom = Date.now() - 1000
+    const paymentData = encryptApplePayToken(CARD, keys)
+    const { use } = await openApplePayToken(paymentData, options, EXPECTED)
+    expect(use).toEqual({ wallet: "applePay", id: paymentData.header.transactionId, expiresAt: expect.any(Date) })
+    expect(use.expiresAt.getTime()).toBeGreaterThanOrEqual(signedFrom + 300_000)
+    expect(use.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 300_000)
+
+    // Node reads hex case-blind and stops at the first non-hex character: the signature still
+    // holds, so these are the same token and must have the same id.
+    for (const transactionId of [paymentData.header.transactionId.toUpperCase(), `${paymentData.header.transactionId}zz`]) {
+      const disguised = { ...paymentData, header: { ...paymentData.header, transactionId } }
+      expect((await openApplePayToken(disguised, options, EXPECTED)).use.id).toBe(use.id)
+    }
   })
 
   it('writes a one-digit ECI as two digits ("7" -> "07")', async () => {

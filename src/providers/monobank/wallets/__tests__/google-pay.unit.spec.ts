@@ -14,6 +14,9 @@ beforeAll(() => {
   options = parseWalletOptions({ googlePay: testGooglePayOptions(keys) }).googlePay!
 })
 
+/** The card the bank gets. */
+const card = (token: unknown, opts: GooglePayOptions) => openGooglePayToken(token, opts).card
+
 function refusal(run: () => unknown): WalletTokenError {
   try {
     run()
@@ -28,13 +31,23 @@ describe("openGooglePayToken", () => {
   it("opens a CRYPTOGRAM_3DS token into the sync-payment googlePay fields", () => {
     const token = encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030, cryptogram: "AgAAAAAABk4DWZ4C28yUQAAAAAA=", eciIndicator: "05" }, keys)
 
-    expect(openGooglePayToken(token, options)).toEqual({ token: VISA, exp: "0330", eciIndicator: "05", cryptogram: "AgAAAAAABk4DWZ4C28yUQAAAAAA=" })
+    expect(card(token, options)).toEqual({ token: VISA, exp: "0330", eciIndicator: "05", cryptogram: "AgAAAAAABk4DWZ4C28yUQAAAAAA=" })
+  })
+
+  it("names the token's one use by Google's messageId, until its messageExpiration", () => {
+    const messageExpiration = Date.now() + 10 * 60 * 1000
+    const token = encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030 }, keys, { messageExpiration })
+    const { use } = openGooglePayToken(token, options)
+
+    expect(use).toEqual({ wallet: "googlePay", id: expect.stringMatching(/^[0-9a-f]{32}$/), expiresAt: new Date(messageExpiration) })
+    expect(openGooglePayToken(JSON.parse(token), options).use.id).toBe(use.id)
+    expect(openGooglePayToken(encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030 }, keys), options).use.id).not.toBe(use.id)
   })
 
   it("takes the token parsed as well as the JSON string Google gives, and sends ECI 02 when Google gives none", () => {
     const token = encryptGooglePayToken({ dpan: MASTERCARD, expMonth: 11, expYear: 2032 }, keys)
 
-    expect(openGooglePayToken(JSON.parse(token), options)).toMatchObject({ token: MASTERCARD, exp: "1132", eciIndicator: "02" })
+    expect(card(JSON.parse(token), options)).toMatchObject({ token: MASTERCARD, exp: "1132", eciIndicator: "02" })
   })
 
   it("refuses PAN_ONLY cards unless the store allows them, then sends them with ECI 07 and no cryptogram", () => {
@@ -43,7 +56,7 @@ describe("openGooglePayToken", () => {
     expect(refusal(() => openGooglePayToken(token, options)).message).toBe(
       "googlePay: cards without a device cryptogram (PAN_ONLY) are not accepted by this store"
     )
-    expect(openGooglePayToken(token, { ...options, allowPanOnly: true })).toEqual({ token: VISA, exp: "0131", eciIndicator: "07" })
+    expect(card(token, { ...options, allowPanOnly: true })).toEqual({ token: VISA, exp: "0131", eciIndicator: "07" })
   })
 
   it("refuses a token encrypted for another merchant key", () => {
@@ -61,7 +74,7 @@ describe("openGooglePayToken", () => {
     const next = makeTestWalletKeys("google-next")
     const token = encryptGooglePayToken({ dpan: VISA, expMonth: 3, expYear: 2030 }, keys)
 
-    expect(openGooglePayToken(token, { ...options, privateKeys: [next.google.privateKey, keys.google.privateKey] }).token).toBe(VISA)
+    expect(card(token, { ...options, privateKeys: [next.google.privateKey, keys.google.privateKey] }).token).toBe(VISA)
   })
 
   it("refuses a token signed for another merchant id", () => {

@@ -33,16 +33,20 @@ describe("the methods offered on the checkout page", () => {
     expect(offered).toEqual({ dlv_method_list: ["np_brnm"], payment_method_list: ["card"] })
   })
 
-  it("narrow to what the storefront asks for this cart, with its own payments_number", () => {
-    expect(offeredMethods(opts(), { dlv_method_list: ["np_box"], payment_method_list: ["part_purchase"], payments_number: 10 }, everything)).toEqual({
+  it("narrow to what the storefront asks for this cart, with fewer installment payments than the store allows", () => {
+    expect(offeredMethods(opts(), { dlv_method_list: ["np_box"], payment_method_list: ["part_purchase"], payments_number: 3 }, everything)).toEqual({
       dlv_method_list: ["np_box"],
       payment_method_list: ["part_purchase"],
-      payments_number: 10,
+      payments_number: 3,
     })
+    expect(offeredMethods(opts({ payments_number: 12 }), { payments_number: 12 }, everything).payments_number).toBe(12)
   })
 
   it.each([
-    [{ payment_method_list: ["part_purchase"] as any, payments_number: 2 }, opts(), /from 3 to 25 when part_purchase is offered \(got 2\)/],
+    [{ payment_method_list: ["part_purchase"] as any, payments_number: 2 }, opts(), /^payments_number: this store allows 3 to 4 installment payments on mono checkout \(got 2\)$/],
+    [{ payments_number: 5 }, opts(), /^payments_number: this store allows 3 to 4 installment payments on mono checkout \(got 5\)$/],
+    [{ payment_method_list: ["card"] as any, payments_number: 25 }, opts(), /3 to 4 .*\(got 25\)/],
+    [{ payments_number: 4 }, opts({ payment_method_list: ["card"] as any, payments_number: undefined }), /^payments_number: this store offers no installments on mono checkout \(got 4\)$/],
     [{ payments_number: 3.5 }, opts(), /got 3\.5/],
     [{}, opts({ payments_number: undefined }), /from 3 to 25 when part_purchase is offered$/],
     [{ payment_method_list: ["part_purchase"] as any }, opts({ payment_method_list: ["card"] as any }), /payment_method_list: part_purchase not enabled in this store \(enabled: card\)/],

@@ -10,7 +10,7 @@ type Row = {
   subject: string
   happened: string
   plugin_did: string
-  action: { label: string; resolve?: "sync" }
+  action: { label: string; resolve?: "sync" | "acknowledge" }
   at: string | null
 }
 
@@ -26,10 +26,12 @@ const NeedsAttentionPage = () => {
   const resolve = async (row: Row) => {
     const res = await adminFetch<{ resolved: boolean; status?: string; result?: string; message?: string }>(
       `/admin/monobank/needs-attention/${row.kind}/${row.id}/resolve`,
-      { method: "POST", body: { action: "sync" } }
+      { method: "POST", body: { action: row.action.resolve } }
     )
     const outcome = res.data.resolved
-      ? "resolved, the order was placed."
+      ? row.action.resolve === "acknowledge"
+        ? "marked as seen."
+        : "resolved, the order was placed."
       : `still open (${res.data.result ?? `HTTP ${res.status}`}${res.data.message ? `: ${res.data.message}` : ""}).`
     setResults((all) => [`${row.subject}: ${outcome}`, ...all])
     void load()

@@ -1,4 +1,5 @@
-import { directPaymentBodySchema, parseBody, syncPaymentBodySchema } from "../requests"
+import { z } from "zod"
+import { authenticatedCardSchema, directPaymentBodySchema, parseBody, syncPaymentBodySchema } from "../requests"
 
 const target = { cart_id: "cart_1", payment_session_id: "payses_1" }
 const VISA = "4242424242424242"
@@ -32,12 +33,25 @@ describe("card-payments request bodies", () => {
     expect(refusal(directPaymentBodySchema, { cardData: { pan: VISA, exp: "0130", cvv: "123" } })).toContain("cart_id: is required")
   })
 
-  it("sync-payment takes exactly one of cardData, applePay, googlePay", () => {
-    const cardData = { pan: VISA, type: "DPAN", exp: "0130", eciIndicator: "07" }
-    expect(parseBody(syncPaymentBodySchema, { ...target, cardData }).cardData?.type).toBe("DPAN")
+  it("the public sync route takes exactly one wallet token and refuses card details, naming cardData and where they go", () => {
+    const cardData = { pan: VISA, type: "DPAN", exp: "0130", eciIndicator: "05", cavv: "AAABBJkZUQAAAAAAAAAAAAAAAAA=" }
     expect(parseBody(syncPaymentBodySchema, { ...target, googlePay: { token: "{}" } }).googlePay?.token).toBe("{}")
-    expect(refusal(syncPaymentBodySchema, { ...target })).toContain("exactly one of cardData, applePay, googlePay is required")
-    expect(refusal(syncPaymentBodySchema, { ...target, cardData, googlePay: { token: "{}" } })).toContain("exactly one of")
-    expect(refusal(syncPaymentBodySchema, { ...target, cardData: { ...cardData, type: "X" } })).toContain('cardData.type: expected "FPAN" or "DPAN"')
+    expect(refusal(syncPaymentBodySchema, { ...target })).toContain("applePay: exactly one of applePay, googlePay is required")
+    expect(refusal(syncPaymentBodySchema, { ...target, applePay: { paymentData: {} }, googlePay: { token: "{}" } })).toContain("exactly one of")
+    for (const body of [{ ...target, cardData }, { ...target, cardData, googlePay: { token: "{}" } }]) {
+      const message = refusal(syncPaymentBodySchema, body)
+      expect(message).toMatch(/^cardData: card details are not taken on this route/)
+      expect(message).toContain("/store/monobank/card-payments/direct")
+      expect(message).not.toContain(VISA)
+      expect(message).not.toContain("AAABBJkZ")
+    }
+  })
+
+  it("a card the merchant authenticated itself (server side only) is checked field by field", () => {
+    const card = { pan: VISA, type: "DPAN", exp: "0130", eciIndicator: "07" }
+    expect(authenticatedCardSchema.parse(card).type).toBe("DPAN")
+    const message = refusal(z.strictObject({ cardData: authenticatedCardSchema }), { cardData: { ...card, type: "X", eciIndicator: "5" } })
+    expect(message).toContain('cardData.type: expected "FPAN" or "DPAN"')
+    expect(message).toContain("cardData.eciIndicator: expected a 2-digit ECI")
   })
 })

@@ -2,12 +2,14 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely } from "../../../../../../../workflows/checkout/sync-safely"
 import { checkoutModule, registeredCheckoutModule } from "../../../../../../../modules/monobank-checkout/resolve"
+import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../../../../modules/monobank-session-payments"
 
-const bodySchema = z.strictObject({ action: z.literal("sync", { error: 'action must be "sync"' }) })
+const bodySchema = z.strictObject({ action: z.enum(["sync", "acknowledge"], { error: 'action must be "sync" or "acknowledge"' }) })
 
 /**
  * Resolves a needs-attention row the plugin can act on: a checkout order is synced with the bank
- * again (placing the order when its cause is gone). Other rows are resolved in Medusa's own pages.
+ * again (placing the order when its cause is gone); money the plugin gave back for an ended
+ * session is marked as seen. Other rows are resolved in Medusa's own pages.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = bodySchema.safeParse(req.body ?? {})
@@ -15,7 +17,17 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message: body.error.issues[0].message })
     return
   }
-  if (req.params.kind !== "checkout_order") {
+  if (req.params.kind === "session_payment" && body.data.action === "acknowledge") {
+    const ledger = req.scope.resolve<MonobankSessionPaymentsModuleService>(MONOBANK_SESSION_PAYMENTS_MODULE, { allowUnregistered: true })
+    const resolved = (await ledger?.resolveAttention(req.params.id)) ?? false
+    if (!resolved) {
+      res.status(404).json({ type: "not_found", message: `No session payment ${req.params.id} needing attention` })
+      return
+    }
+    res.json({ resolved: true })
+    return
+  }
+  if (req.params.kind !== "checkout_order" || body.data.action !== "sync") {
     res.status(400).json({ type: "invalid_data", message: `Rows of kind ${JSON.stringify(req.params.kind)} are resolved in Medusa's own order pages` })
     return
   }

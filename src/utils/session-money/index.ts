@@ -1,0 +1,29 @@
+/**
+ * The one place that decides money per payment session (see ./session-money), and how a provider
+ * reaches it from Medusa's payment module.
+ */
+import type { Logger } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { applicationModule, lockingModuleOf, type Cradle } from "../module-container"
+import { applicationLedger } from "./ledger"
+import type { SessionPaymentModule } from "./medusa-sessions"
+import { SessionMoney } from "./session-money"
+
+export { SessionMoney, SESSION_ENDED_MESSAGE, type BankSide, type BankSides, type SettledRow } from "./session-money"
+export { withSessionLock, sessionLockKey } from "./session-lock"
+
+/**
+ * The money decisions of the running application: the plugin's ledger, Medusa's payment module and
+ * locking. A money path refuses to run without them rather than run unproven or unlocked.
+ */
+export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "warn" | "error">): SessionMoney {
+  const ledger = applicationLedger()
+  const payments = applicationModule<SessionPaymentModule>(Modules.PAYMENT)
+  if (!ledger || !payments) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "monobank: the plugin's module monobank-session-payments (or Medusa's payment module) is not available; add the plugin to `plugins` in medusa-config and run `npx medusa db:migrate`"
+    )
+  }
+  return new SessionMoney({ ledger, payments, locking: lockingModuleOf(cradle, "payments are not decided without it"), logger })
+}

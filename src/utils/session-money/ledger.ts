@@ -1,0 +1,33 @@
+/**
+ * The plugin's own record of the payments it started for each session (module
+ * `monobank-session-payments`), as the money decisions use it.
+ */
+import {
+  MONOBANK_SESSION_PAYMENTS_MODULE,
+  type MonobankSessionPaymentsModuleService,
+} from "../../modules/monobank-session-payments"
+import { applicationModule } from "../module-container"
+
+export type SessionPaymentsLedger = Pick<
+  MonobankSessionPaymentsModuleService,
+  | "recordSessionPayment"
+  | "sessionPaymentsOf"
+  | "sessionPaymentByBankId"
+  | "sessionPaymentByBank"
+  | "sessionPaymentById"
+  | "moveCharge"
+  | "adoptChargeInvoice"
+  | "markGranted"
+  | "recordCheckoutCaptured"
+  | "markSessionEnded"
+  | "settleSessionPayment"
+  | "scheduleCheck"
+  | "dueSessionPayments"
+>
+
+export type { SessionPaymentRow, NewSessionPayment, SessionPaymentKind, ChargeState, Settlement } from "../../modules/monobank-session-payments"
+
+/** The ledger of the running application, or undefined where the plugin's modules are not registered. */
+export function applicationLedger(): SessionPaymentsLedger | undefined {
+  return applicationModule<SessionPaymentsLedger>(MONOBANK_SESSION_PAYMENTS_MODULE)
+}
