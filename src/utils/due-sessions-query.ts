@@ -8,6 +8,7 @@
  *
  * The columns read (id, provider_id, status, created_at, deleted_at, data) are checked against
  * Medusa's real payment module by integration-tests/modules/payment-sessions-reconcile-fairness.spec.ts.
+ * A session the plugin's session ledger records a payment for is listed too (the HTTP tests run it).
  */
 import type { PaymentSessionDTO } from "@medusajs/framework/types"
 import {
@@ -18,6 +19,7 @@ import {
   RECONCILE_MARGIN_MS,
 } from "./reconcile-schedule"
 import { ISO_INSTANT_PATTERN, type SessionSchedule } from "./session-schedule"
+import type { ChargeState } from "./session-money/ledger"
 
 type SqlConnection = { raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
 
@@ -32,6 +34,8 @@ export type DueSessionRow = {
 }
 
 export type DueSessionsPage = {
+  /** The plugin's session ledger table is there (its module registered and migrated). */
+  ledgerTable: boolean
   providerIds: readonly string[]
   statuses: readonly string[]
   schedule: SessionSchedule
@@ -57,6 +61,28 @@ function instantSql(key: string): { sql: string; bindings: unknown[] } {
   }
 }
 
+/** The plugin's session ledger (module monobank-session-payments) and the states of a payment there is something to read for. */
+const LEDGER_TABLE = "monobank_session_payment"
+const READABLE_CHARGE_STATES = ["sent", "sending", "unknown"] as const satisfies readonly ChargeState[]
+
+/** Whether the session ledger's table exists here (a store that has not run the plugin's migrations yet has none). */
+export async function hasLedgerTable(connection: SqlConnection): Promise<boolean> {
+  const { rows } = await connection.raw("select to_regclass(?::text) is not null as present", [LEDGER_TABLE])
+  return rows[0]?.present === true
+}
+
+/** Something at the bank to read: the bank's id in the data, or a payment the ledger records for the session. */
+function readableSql(page: DueSessionsPage): { sql: string; bindings: unknown[] } {
+  const inData = { sql: "jsonb_typeof(s.data -> ?::text) = 'string'", bindings: [dataKey(page.schedule.bankRefKey)] }
+  const kinds = page.schedule.ledgerKinds ?? []
+  if (!page.ledgerTable || !kinds.length) return inData
+  return {
+    sql: `(${inData.sql} or exists (select 1 from "${LEDGER_TABLE}" p where p.session_id = s.id and p.deleted_at is null
+            and p.kind::text = any(?::text[]) and p.charge_state::text = any(?::text[])))`,
+    bindings: [...inData.bindings, [...kinds], [...READABLE_CHARGE_STATES]],
+  }
+}
+
 /** Until when the session's invoice can be paid, in epoch ms, or null when not noted (`validUntilKey`). */
 function validUntilSql(key: string | undefined): { sql: string; bindings: unknown[] } {
   return key ? instantSql(key) : { sql: "null::float8", bindings: [] }
@@ -67,6 +93,7 @@ export async function queryDueSessions(connection: SqlConnection, page: DueSessi
   const now = page.now.getTime()
   const mark = instantSql(page.schedule.readMarkKey)
   const validUntil = validUntilSql(page.schedule.validUntilKey)
+  const readable = readableSql(page)
   const after = page.after ? "and (due.due_at, due.id) > (?::float8, ?::text)" : ""
   const { rows } = await connection.raw(
     `select due.id, due.provider_id, due.status, due.created_at, due.data, due.due_at
@@ -87,7 +114,7 @@ export async function queryDueSessions(connection: SqlConnection, page: DueSessi
          and s.provider_id = any(?::text[])
          and s.status::text = any(?::text[])
          and s.created_at >= ?
-         and jsonb_typeof(s.data -> ?::text) = 'string'
+         and ${readable.sql}
      ) due
      where due.due_at <= ?::float8 and due.window_end_ms >= ?::float8 ${after}
      order by due.due_at, due.id
@@ -103,7 +130,7 @@ export async function queryDueSessions(connection: SqlConnection, page: DueSessi
       [...page.providerIds],
       [...page.statuses],
       new Date(now - LATEST_WINDOW_END_MS),
-      dataKey(page.schedule.bankRefKey),
+      ...readable.bindings,
       now,
       now,
       ...(page.after ? [page.after.due_at, page.after.id] : []),

@@ -7,7 +7,7 @@
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
-import { queryDueSessions } from "./due-sessions-query"
+import { hasLedgerTable, queryDueSessions } from "./due-sessions-query"
 import type { SessionSchedule } from "./session-schedule"
 
 export { isDueSession, readMarkOf, sessionDueAt, sessionWindowEnd, type SessionSchedule } from "./session-schedule"
@@ -60,16 +60,17 @@ export function emptySummary(): SessionReconcileSummary {
  * sessions that have something at the bank to read (the schedule's `bankRefKey`) are listed.
  */
 export function dueSessionPages(container: MedusaContainer, query: DueSessionQuery): DuePage {
-  let providerIds: Promise<string[]> | undefined
-  const registered = async () => {
+  const connection = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  let setting: Promise<{ providerIds: string[]; ledgerTable: boolean }> | undefined
+  const settle = async () => {
     const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const providers = await paymentModule.listPaymentProviders({}, { select: ["id"] })
-    return providers.map((p) => p.id).filter((id) => id.startsWith(query.providerPrefix))
+    const providerIds = providers.map((p) => p.id).filter((id) => id.startsWith(query.providerPrefix))
+    return { providerIds, ledgerTable: await hasLedgerTable(connection) }
   }
   return async (after, limit) => {
-    providerIds ??= registered()
-    const connection = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    return queryDueSessions(connection, { ...query, providerIds: await providerIds, limit, after })
+    setting ??= settle()
+    return queryDueSessions(connection, { ...query, ...(await setting), limit, after })
   }
 }
 

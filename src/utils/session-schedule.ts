@@ -5,14 +5,20 @@
  * here under its lock; the two agree because both trust an instant in the data only in the one
  * form the plugin writes (`Date#toISOString()`) and count anything else as unknown.
  */
+import type { SessionPaymentKind } from "./session-money/ledger"
 import { CARD_HOLD_LIFE_MS, LATEST_WINDOW_END_MS, LONGEST_RECONCILE_WINDOW_MS, nextReadAt, RECONCILE_MARGIN_MS } from "./reconcile-schedule"
 
 /** Where a kind of session keeps what its schedule needs, in the session's `data`. */
 export type SessionSchedule = {
   /** The time of the last bank read (card: the reconcile's `lastReconciledAt`; installments: the provider's `checked_at`). */
   readMarkKey: string
-  /** The bank's id of what is read (`invoiceId`, `order_id`): without it there is nothing to read. */
+  /** The bank's id of what is read (`invoiceId`, `order_id`): without it there is nothing to read... */
   bankRefKey: string
+  /**
+   * ...unless the plugin's session ledger records a payment of one of these kinds for the session,
+   * sent to the bank or whose answer was lost (the reconcile reads the ledger, not the data).
+   */
+  ledgerKinds?: readonly SessionPaymentKind[]
   /**
    * Until when the invoice can be paid (its creation plus the validity sent): the session is read
    * until then, plus the 9 days a hold lives, plus a day. None, or not noted: the longest window

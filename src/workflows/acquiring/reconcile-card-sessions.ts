@@ -151,10 +151,12 @@ async function writeMark(paymentModule: IPaymentModuleService, id: string, now: 
 /**
  * A card session is read while its invoice can be paid (`validUntil`, noted by the provider from
  * the validity it sent), and 9 days longer, as a hold lives; its read mark is the reconcile's own.
+ * Listed when its data names an invoice or the ledger records one (or a charge whose answer was lost).
  */
 export const CARD_SCHEDULE = {
   readMarkKey: CARD_RECONCILED_AT_KEY,
   bankRefKey: "invoiceId",
+  ledgerKinds: ["invoice", "saved_card", "store_page"],
   validUntilKey: "validUntil",
 } as const satisfies SessionSchedule & { bankRefKey: keyof MonobankData; validUntilKey: keyof MonobankData }
 
