@@ -49,8 +49,8 @@ medusaIntegrationTestRunner({
     }
 
     async function paymentOf(paymentId: string) {
-      const { data } = await api.get(`/admin/payments/${paymentId}?fields=id,data,*refunds`, fx.admin)
-      return data.payment as { data: Record<string, unknown>; refunds: Array<{ id: string }> }
+      const { data } = await api.get(`/admin/payments/${paymentId}?fields=id,data,*refunds,*captures`, fx.admin)
+      return data.payment as { data: Record<string, unknown>; refunds: Array<{ id: string }>; captures: Array<{ id: string }> }
     }
 
     function directProvider() {
@@ -97,7 +97,8 @@ medusaIntegrationTestRunner({
       const provider = directProvider()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
       const first = await paymentOf(payment.id)
-      const second = await provider.capturePayment({ data: first.data })
+      // Medusa names the capture it is asking about (its id); the provider finds the session from it.
+      const second = await provider.capturePayment({ data: first.data, context: { idempotency_key: first.captures[0].id } })
       expect(second.data).toMatchObject({ state: "SUCCESS", order_sub_state: "ACTIVE" })
       expect((await installmentCalls(env.emulator.control)).filter((c) => c.endsWith("/confirm"))).toHaveLength(1)
 

@@ -120,24 +120,3 @@ export async function readCaptureRequest(
     )
   }
 }
-
-/** One payment session as `listPaymentSessions` returns it with its payment. */
-export type StoredSession = Awaited<ReturnType<PaymentReads["listPaymentSessions"]>>[number]
-
-/**
- * The other sessions of a session's payment collection with the same provider, with their payments
- * (empty without a payment module or such a session). A failed read throws.
- */
-export async function siblingSessions(
-  sessionId: string,
-  paymentModule: Pick<PaymentReads, "listPaymentSessions"> | undefined = applicationPaymentModule()
-): Promise<StoredSession[]> {
-  if (!paymentModule) return []
-  const [own] = await paymentModule.listPaymentSessions({ id: sessionId }, { select: ["id", "provider_id", "payment_collection_id"] })
-  if (!own) return []
-  const sessions = await paymentModule.listPaymentSessions(
-    { payment_collection_id: own.payment_collection_id, provider_id: own.provider_id },
-    { select: ["id", "status", "data"], relations: ["payment"] }
-  )
-  return sessions.filter((session) => session.id !== sessionId)
-}

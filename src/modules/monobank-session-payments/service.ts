@@ -185,6 +185,21 @@ export class MonobankSessionPaymentsModuleService extends MedusaService({ Monoba
     }
   }
 
+  /**
+   * Hands a row over from a session that ended without a payment to the session that now records
+   * the same bank payment (a mono checkout order placed again after a rolled-back placement).
+   * Conditional on the row still being the old session's. False when it was not moved.
+   */
+  async moveToSession(id: string, fromSessionId: string, toSessionId: string): Promise<boolean> {
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_session_payment" SET "session_id" = ?, "session_ended_at" = NULL, "granted_at" = NULL, "settlement" = NULL,
+         "settled_at" = NULL, "next_check_at" = NULL, "updated_at" = now()
+       WHERE "id" = ? AND "session_id" = ? AND "deleted_at" IS NULL RETURNING "id"`,
+      [toSessionId, id, fromSessionId]
+    )
+    return rows.length > 0
+  }
+
   /** A checkout payment Medusa now holds as captured (collected on delivery, or a hold finalized). */
   async recordCheckoutCaptured(id: string): Promise<void> {
     await this.sql().execute(`UPDATE "monobank_session_payment" SET "recorded_as" = 'captured', "updated_at" = now() WHERE "id" = ?`, [id])

@@ -170,7 +170,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     const { options, client, orders, logger } = deps
     refuseOutsideLimits(input.amount, deps.orderLimits)
     const { amount, currency_code, data = {}, context } = input
-    const sessionId = sessionIdOf(context, "start")
+    const sessionId = sessionIdOf(context, "start", data)
     let plan
     try {
       plan = planCreateOrder(

@@ -13,6 +13,7 @@ import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import type { MedusaSession } from "../../utils/session-money/medusa-sessions"
 import type { SessionMoney } from "../../utils/session-money/session-money"
 import { chargeSavedCard, type ChargeDeps } from "./saved-card-charge"
+import { nameLostCharge } from "./bank-side"
 import { adoptStartedBeforeRows, authorizedData, invoiceRows, provenRecord, type Authorized } from "./session-payments"
 
 const MONEY_STATUSES: readonly PaymentSessionStatus[] = [PaymentSessionStatus.AUTHORIZED, PaymentSessionStatus.CAPTURED]
@@ -37,6 +38,11 @@ export async function authorizeCardSession(deps: ChargeDeps, money: SessionMoney
   if (!rows.length) {
     const adopted = await adoptStartedBeforeRows(deps, money, session, data)
     if (adopted) rows = [adopted]
+  }
+  // A charge whose answer was lost: the bank's statement may name it by now.
+  for (const lost of rows.filter((row) => !row.bank_id && (row.charge_state === "unknown" || row.charge_state === "sending"))) {
+    const named = await nameLostCharge(deps, lost).catch(() => undefined)
+    if (named) rows = rows.map((row) => (row.id === named.id ? named : row))
   }
   let answer: Authorized | undefined
   for (const row of invoiceRows(rows)) {

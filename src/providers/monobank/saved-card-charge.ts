@@ -43,6 +43,8 @@ export type SavedCardPayment = z.infer<typeof savedCardPaymentSchema>
 export type ChargeDeps = ProviderDeps & {
   ledger: SessionPaymentsLedger
   webHookUrl: string
+  /** Shows a charge's facts in the session's data (a cache for the storefront, never read back as evidence). */
+  showInSession?: (sessionId: string, facts: Record<string, unknown>) => Promise<void>
 }
 
 export type ChargeOutcome = { status: PaymentSessionStatus; data: MonobankData; row: SessionPaymentRow }

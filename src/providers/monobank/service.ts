@@ -61,7 +61,7 @@ import { payOnStorePage, type StorePageMethod, type StorePageOutcome, type Store
 import { rememberInstance } from "./instances"
 import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
 import { replaceInvoice, startCardVerification } from "./session-changes"
-import { registeredIdOf } from "../../utils/medusa-internals"
+import { mergeSessionData, registeredIdOf } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
@@ -167,7 +167,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     const money = this.money()
     if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
     const deps = await this.currentDeps()
-    const sessionId = sessionIdOf(input.context, "start")
+    const sessionId = sessionIdOf(input.context, "start", input.data)
     const foreign = foreignInputKeys(input.data)
     if (foreign.length) {
       deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
@@ -222,7 +222,12 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   private chargeDeps(deps: ProviderDeps, money: SessionMoney): ChargeDeps {
-    return { ...deps, ledger: money.ledger, webHookUrl: this.webHookUrl(deps) }
+    return {
+      ...deps,
+      ledger: money.ledger,
+      webHookUrl: this.webHookUrl(deps),
+      showInSession: async (sessionId, facts) => void (await mergeSessionData(this.cradle, sessionId, facts, { live: true })),
+    }
   }
 
   /** Which ways of paying on the store's own page this provider takes (public facts only). */

@@ -18,6 +18,7 @@ import {
 import { buildRedirectUrl } from "../../utils/acquiring/options"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
+import type { MonobankData } from "../../utils/acquiring/payment-data"
 import type { SessionMoney } from "../../utils/session-money/session-money"
 import { readInvoice } from "./capture"
 import { nameLostCharge } from "./bank-side"
@@ -142,11 +143,13 @@ async function chargeRow(deps: ChargeDeps, row: SessionPaymentRow, bankMethod: B
   if (answer.status === "failure") {
     // Declined before anything was charged: the shopper may try another card on this session.
     await deps.ledger.moveCharge(row.id, ["sending"], "declined", answer.invoiceId)
+    await showCharge(deps, row, { ...answer, failureReason: answer.failureReason ?? "declined" })
     deps.logger.info(`monobank: store-page payment of session ${sessionId} declined: invoice ${answer.invoiceId}`)
     return { status: "error", message: answer.failureReason ?? "The bank declined the card" }
   }
   await deps.ledger.moveCharge(row.id, ["sending"], "sent", answer.invoiceId)
   deps.logger.info(`monobank: store-page payment of session ${sessionId}: invoice ${answer.invoiceId}`)
+  await showCharge(deps, row, answer)
   if (answer.tdsUrl) return { status: "requires_more", tdsUrl: answer.tdsUrl }
   return { status: OUTCOME_OF_STATUS[answer.status] }
 }
@@ -173,6 +176,27 @@ async function toBankMethod(deps: ChargeDeps, expected: { amount: number; ccy: n
     if (error instanceof WalletTokenError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
     throw error
   }
+}
+
+/** The charge's facts in the session's data, for the storefront (display only). */
+async function showCharge(
+  deps: ChargeDeps,
+  row: SessionPaymentRow,
+  answer: { invoiceId: string; status: InvoiceStatus | "unknown"; failureReason?: string; tdsUrl?: string }
+): Promise<void> {
+  const facts: Partial<MonobankData> = {
+    storePage: true,
+    invoiceId: answer.invoiceId,
+    reference: row.session_id,
+    amount: row.amount_minor,
+    ccy: row.ccy,
+    status: answer.status === "unknown" ? "processing" : answer.status,
+    ...(answer.failureReason ? { failureReason: answer.failureReason } : {}),
+    ...(answer.tdsUrl ? { pageUrl: answer.tdsUrl } : {}),
+  }
+  await deps.showInSession?.(row.session_id, facts).catch((error) => {
+    deps.logger.warn(`monobank: could not show the charge of session ${row.session_id} in its data: ${(error as Error).message}`)
+  })
 }
 
 async function charge(deps: ChargeDeps, row: SessionPaymentRow, method: BankMethod) {

@@ -82,7 +82,7 @@ const SESSION_INPUT_KEYS: readonly string[] = ["save_card", "payment_method_id",
 /**
  * Keys the plugin keeps in `data` beside the invoice facts: the saved card chosen for a charge made
  * when the cart completes, the claim of a charge made without the hosted page
- * (`providers/monobank/charge-claim.ts`), and when the reconcile job last read the bank (`workflows/acquiring/reconcile-card-sessions.ts`).
+ * (the session's ledger row decides; see `src/utils/session-money`), and when the reconcile job last read the bank (`workflows/acquiring/reconcile-card-sessions.ts`).
  */
 export const BOOKKEEPING_KEYS = ["savedCard", "savedCardCharge", "lastReconciledAt"] as const
 

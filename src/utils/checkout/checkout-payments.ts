@@ -22,6 +22,7 @@ import { UAH_CCY, type CheckoutClient, type CheckoutPaymentMethod } from "../../
 import { isBankAmountOf, toBankMinorUnits } from "../bank-amounts"
 import type { SessionPaymentRow } from "../session-money/ledger"
 import type { SessionMoney } from "../session-money/session-money"
+import { medusaSession, paymentOnSession } from "../session-money/medusa-sessions"
 import { readCheckoutOutcome, type RecordedPayment } from "./outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
@@ -122,7 +123,8 @@ export class CheckoutPayments {
       if (!isBankAmountOf(record.amount, checkout.amount, "UAH")) {
         refuse(`monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, not ${checkout.amount}`)
       }
-      await money.record({
+      await takeOverFromEndedSession(money, checkout.checkout_order_id, sessionId)
+      const row = await money.record({
         session_id: sessionId,
         provider_id: providerId,
         kind: "checkout",
@@ -133,6 +135,7 @@ export class CheckoutPayments {
         payment_method: checkout.payment_method,
         next_check_at: null,
       })
+      if (row.session_id !== sessionId) refuse(`monobank checkout order ${checkout.checkout_order_id} is already recorded for payment session ${row.session_id}`)
       return { id: checkout.checkout_order_id, data: { [CHECKOUT_PAYMENT_KEY]: checkout }, status: CHECKOUT_SESSION_STATUS[checkout.payment] }
     })
   }
@@ -174,6 +177,19 @@ export class CheckoutPayments {
         `(the checkout API has no capture), then capture here again. The bank releases holds after 10 days.`
     )
   }
+}
+
+/**
+ * A checkout order placed again after a placement was rolled back: its row moves to the new
+ * session when the old session ended or is gone and no Medusa payment rests on it (one checkout
+ * payment, one order, always).
+ */
+async function takeOverFromEndedSession(money: SessionMoney, checkoutOrderId: string, sessionId: string): Promise<void> {
+  const existing = await money.ledger.sessionPaymentByBank(checkoutOrderId, ["checkout"])
+  if (!existing || existing.session_id === sessionId) return
+  const [session, payment] = await Promise.all([medusaSession(money.payments, existing.session_id), paymentOnSession(money.payments, existing.session_id)])
+  if ((session && !existing.session_ended_at) || payment !== "none") return
+  await money.ledger.moveToSession(existing.id, existing.session_id, sessionId)
 }
 
 function recordedAs(row: SessionPaymentRow): RecordedPayment {

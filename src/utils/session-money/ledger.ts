@@ -19,6 +19,7 @@ export type SessionPaymentsLedger = Pick<
   | "adoptChargeInvoice"
   | "markGranted"
   | "recordCheckoutCaptured"
+  | "moveToSession"
   | "markSessionEnded"
   | "settleSessionPayment"
   | "scheduleCheck"

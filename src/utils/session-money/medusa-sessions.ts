@@ -95,11 +95,12 @@ function canonical(value: unknown): string {
 
 /**
  * The session a provider call is about, as Medusa names it: the idempotency key of initiate and
- * authorize is the session id (Medusa sets it; the storefront cannot).
+ * authorize is the session id, and Medusa also puts it into initiate's `data.session_id` over
+ * whatever the storefront sent (the storefront sets neither).
  */
-export function sessionIdOf(context: { idempotency_key?: string } | undefined, action: string): string {
-  const id = context?.idempotency_key
-  if (!id || !id.startsWith("payses_")) {
+export function sessionIdOf(context: { idempotency_key?: string } | undefined, action: string, data?: Record<string, unknown>): string {
+  const id = context?.idempotency_key ?? data?.session_id
+  if (typeof id !== "string" || !id.startsWith("payses_")) {
     throw new Error(`monobank: Medusa did not say which payment session to ${action}`)
   }
   return id

@@ -75,6 +75,12 @@ export class MemoryLedger implements SessionPaymentsLedger {
   async markGranted(id: string, now = new Date()) {
     this.update(id, { granted_at: now })
   }
+  async moveToSession(id: string, fromSessionId: string, toSessionId: string) {
+    const row = this.rows.find((candidate) => candidate.id === id && candidate.session_id === fromSessionId)
+    if (!row) return false
+    Object.assign(row, { session_id: toSessionId, session_ended_at: null, granted_at: null, settlement: null, settled_at: null, next_check_at: null })
+    return true
+  }
   async recordCheckoutCaptured(id: string) {
     this.update(id, { recorded_as: "captured" })
   }
