@@ -132,7 +132,8 @@ export class SessionMoney {
     } catch (error) {
       const why = (error as Error).message
       this.deps.logger.warn(`monobank: payment ${row.bank_id ?? row.id} of session ${row.session_id} could not be settled yet: ${why}`)
-      await this.deps.ledger.scheduleCheck(row.id, nextCheckAt(row, now))
+      // Tried again by the next run of the settlement job.
+      await this.deps.ledger.scheduleCheck(row.id, now)
       return { row, decision: { kind: "failed", why } }
     }
   }
@@ -143,7 +144,7 @@ export class SessionMoney {
     const what = `${row.kind.replace("_", " ")} ${row.bank_id ?? "(not named by the bank yet)"} of payment session ${row.session_id}`
     switch (decision.kind) {
       case "wait":
-        await ledger.scheduleCheck(row.id, nextCheckAt(row, now))
+        await ledger.scheduleCheck(row.id, decision.until ?? nextCheckAt(row, now))
         break
       case "rests_on_payment":
       case "nothing_taken":

@@ -30,8 +30,8 @@ export type MedusaFacts = {
 }
 
 export type SettlementDecision =
-  /** Not now; look again later. */
-  | { kind: "wait"; why: string }
+  /** Not now; look again later (at `until` when the decision knows when it can be made). */
+  | { kind: "wait"; why: string; until?: Date }
   /** A Medusa payment rests on this row's money: its order's operations own it from here. */
   | { kind: "rests_on_payment" }
   /** Nothing taken: nothing to give back. */
@@ -57,7 +57,8 @@ export function decideBeforeBank({ row, sessionLive, payment, now }: MedusaFacts
   if (payment === "rests" && row.granted_at) return { kind: "rests_on_payment" }
   if (payment === "unknown") return { kind: "wait", why: "Medusa could not say whether a payment rests on the session" }
   if (row.granted_at && now.getTime() - new Date(row.granted_at).getTime() < AUTHORIZE_GRACE_MS) {
-    return { kind: "wait", why: "an authorize of this session may still be creating its payment" }
+    const until = new Date(new Date(row.granted_at).getTime() + AUTHORIZE_GRACE_MS)
+    return { kind: "wait", why: "an authorize of this session may still be creating its payment", until }
   }
   if (payment === "none" && sessionLive && !row.session_ended_at) {
     return { kind: "wait", why: "the session is still open: its own flow decides" }
