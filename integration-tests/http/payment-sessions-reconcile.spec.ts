@@ -1,7 +1,9 @@
 /**
  * Issue #10, defect 6: the shopper pays at the bank (card or installments), every webhook and
  * callback is lost, and the shopper never comes back. Only the plugin's scheduled jobs are left to
- * turn the payment into an order; here they are run by hand, as Medusa's scheduler would.
+ * turn the payment into an order; here they are run by hand, as Medusa's scheduler would. Issue
+ * "Money by construction", defect 8: for as long as the bank can still be paid, however old the
+ * session (an invoice may be valid for 30 days, and a hold then lives 9 more).
  */
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
@@ -35,6 +37,9 @@ jest.setTimeout(180_000)
 const env = useMonobankTestEnvironment()
 
 const JOBS_DIR = join(__dirname, "../../src/jobs")
+const DAY_SECONDS = 24 * 60 * 60
+const DAY_MINUTES = 24 * 60
+const DAY_MS = DAY_SECONDS * 1000
 
 /** Every scheduled job of the plugin, run once, as the scheduler would. */
 async function runScheduledJobs(container: MedusaContainer): Promise<void> {
@@ -52,15 +57,15 @@ async function runScheduledJobsOnTwoServers(container: MedusaContainer): Promise
 
 /**
  * As if `minutes` had passed since the session was created and last read from the bank: moves its
- * creation time and the read times kept in its data (the provider's `checked_at`, the reconcile's
- * `lastReconciledAt`) back. The database is the only clock the schedule reads.
+ * creation time and the times kept in its data (the provider's `checked_at`, the reconcile's
+ * `lastReconciledAt`, the invoice's `validUntil`) back. The database is the only clock the schedule reads.
  */
 async function letTimePass(container: MedusaContainer, sessionId: string, minutes: number): Promise<void> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const earlier = (value: unknown) => new Date(new Date(value as string).getTime() - minutes * 60_000)
   const [row] = await knex("payment_session").select("created_at", "data").where({ id: sessionId })
   const data = { ...row.data }
-  for (const key of ["checked_at", "lastReconciledAt"]) {
+  for (const key of ["checked_at", "lastReconciledAt", "validUntil"]) {
     if (typeof data[key] === "string") data[key] = earlier(data[key]).toISOString()
   }
   await knex("payment_session").update({ created_at: earlier(row.created_at), data }).where({ id: sessionId })
@@ -194,6 +199,52 @@ medusaIntegrationTestRunner({
       await runScheduledJobs(getContainer())
       expect((await statusReads()) - before).toBe(2)
       expect(await adminOrders(api, fx.admin)).toHaveLength(0)
+    })
+
+    /** Tells the bank that card invoices may be paid for 30 days, the longest it allows (Settings → monobank). */
+    async function invoicesValidFor30Days() {
+      await api.post("/admin/monobank/settings/acquiring", { values: { invoiceValiditySeconds: 30 * DAY_SECONDS } }, fx.admin)
+    }
+
+    it("card invoice valid for 30 days, paid on day 12 with every webhook lost: the scheduled job still makes the order", async () => {
+      await invoicesValidFor30Days()
+      const { cart, store, session } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      const invoice = await env.emulator.control.getInvoice(session.data.invoiceId)
+      expect(Math.floor((Date.parse(invoice.expiresAt) - Date.parse(invoice.createdDate)) / 1000)).toBe(30 * DAY_SECONDS)
+
+      // Twelve days later the shopper opens the bank's page again and pays; every webhook is lost.
+      await env.emulator.control.advanceClock(12 * DAY_MS)
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      await env.emulator.control.flushWebhooks()
+      expect((await env.emulator.control.deliveries()).every((d) => d.state === "dropped")).toBe(true)
+      expect(await adminOrders(api, fx.admin)).toHaveLength(0)
+      await letTimePass(getContainer(), session.id, 12 * DAY_MINUTES + 5)
+
+      await runScheduledJobs(getContainer())
+
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      expect(onlyPayment(orders[0]).captured_at).toBeTruthy()
+      expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeTruthy()
+    })
+
+    it("card hold on a 30-day invoice, paid on its last day with every webhook lost: the job finds it 8 days later, while the hold lives, and makes the order", async () => {
+      await invoicesValidFor30Days()
+      const { cart, store, session } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      await env.emulator.control.advanceClock(30 * DAY_MS - 60 * 60_000)
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      await env.emulator.control.flushWebhooks()
+      // The bank keeps a hold 9 days after the payment: on day 38 it still holds the money.
+      await env.emulator.control.advanceClock(8 * DAY_MS)
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
+      await letTimePass(getContainer(), session.id, 38 * DAY_MINUTES)
+
+      await runScheduledJobs(getContainer())
+
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      expect(await orderPaymentStatus(orders[0].id)).toBe("authorized")
+      expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeTruthy()
     })
 
     it("installments, callback lost, shopper gone: the scheduled job makes one order with an authorized payment, even run twice at once", async () => {

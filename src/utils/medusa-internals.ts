@@ -15,7 +15,8 @@
  * module holds across servers only with a shared locking provider, which a store need not have. So
  * the write goes to the module's `payment_session` table through the module's own connection.
  *
- * Nothing else may read the container's private keys or write Medusa's tables.
+ * Nothing else may read the container's private keys or write Medusa's tables. (One query reads
+ * `payment_session` directly, to order due sessions: utils/due-sessions-query, tested the same way.)
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { optionalFromCradle, type Cradle } from "./module-container"

@@ -1,13 +1,16 @@
 /**
  * What the card and installment session reconcile share: which pending payment sessions are due
- * for a bank read (found through the payment module, thinned with age by the reconcile schedule),
- * a lock so two servers never read one session at once, and the run loop that stops at the first
- * read the bank does not answer.
+ * for a bank read (the most overdue first, a page at a time: ./due-sessions-query, by the schedule
+ * of ./session-schedule), a lock so two servers never read one session at once, and the run loop
+ * that reads at most its budget and stops at the first read the bank does not answer.
  */
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
-import { isDueForSync, reconcileWindowStart } from "./reconcile-schedule"
+import { hasLedgerTable, queryDueSessions } from "./due-sessions-query"
+import type { SessionSchedule } from "./session-schedule"
+
+export { isDueSession, readMarkOf, sessionDueAt, sessionWindowEnd, type SessionSchedule } from "./session-schedule"
 
 export type SessionReconcileResult =
   /** The bank has no outcome yet: nothing changed but the read mark. */
@@ -30,14 +33,18 @@ export type SessionReconcileSummary = { checked: number } & Record<SessionReconc
 
 export type PendingSession = Pick<PaymentSessionDTO, "id" | "provider_id" | "status" | "created_at" | "data">
 
+/** A pending session listed as due, with the instant it fell due (epoch ms): runs go by it. */
+export type DueSession = PendingSession & { due_at: number }
+
+/** The next page of due sessions after `after` (the last of the previous page), at most `limit`. */
+export type DuePage = (after: DueSession | undefined, limit: number) => Promise<DueSession[]>
+
 export type DueSessionQuery = {
   /** Payment provider ids start with this, e.g. `pp_monobank_`. */
   providerPrefix: string
   statuses: readonly string[]
-  /** When this session was last read from the bank, from what the provider or reconcile stored. */
-  lastCheckedOf: (data: Record<string, unknown> | null | undefined) => string | undefined
+  schedule: SessionSchedule
   now: Date
-  limit: number
 }
 
 export function messageOf(error: unknown): string {
@@ -49,33 +56,22 @@ export function emptySummary(): SessionReconcileSummary {
 }
 
 /**
- * Due by the shared schedule, counting the session's creation as its first read: the webhook
- * normally arrives within seconds, and a shopper may still be on the bank's page for minutes.
+ * Pages of the due sessions of the registered providers of one kind, the most overdue first. Only
+ * sessions that have something at the bank to read (the schedule's `bankRefKey`) are listed.
  */
-export function isDueSession(
-  session: { created_at: Date | string; data?: Record<string, unknown> | null },
-  query: Pick<DueSessionQuery, "lastCheckedOf">,
-  now: Date
-): boolean {
-  const lastChecked = query.lastCheckedOf(session.data) ?? session.created_at
-  return isDueForSync({ created_at: session.created_at, last_checked_at: lastChecked }, now)
-}
-
-/** Sessions of the matching providers that are due for a read, youngest first (most likely just paid). */
-export async function listDueSessions(container: MedusaContainer, query: DueSessionQuery): Promise<PendingSession[]> {
-  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const providers = await paymentModule.listPaymentProviders({}, { select: ["id"] })
-  const providerIds = providers.map((p) => p.id).filter((id) => id.startsWith(query.providerPrefix))
-  if (!providerIds.length) return []
-  const sessions = await paymentModule.listPaymentSessions(
-    {
-      provider_id: providerIds,
-      status: [...query.statuses],
-      created_at: { $gte: reconcileWindowStart(query.now).toISOString() },
-    } as Parameters<IPaymentModuleService["listPaymentSessions"]>[0],
-    { select: ["id", "provider_id", "status", "created_at", "data"], order: { created_at: "DESC" }, take: 1000 }
-  )
-  return sessions.filter((session) => isDueSession(session, query, query.now)).slice(0, query.limit)
+export function dueSessionPages(container: MedusaContainer, query: DueSessionQuery): DuePage {
+  const connection = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  let setting: Promise<{ providerIds: string[]; ledgerTable: boolean }> | undefined
+  const settle = async () => {
+    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const providers = await paymentModule.listPaymentProviders({}, { select: ["id"] })
+    const providerIds = providers.map((p) => p.id).filter((id) => id.startsWith(query.providerPrefix))
+    return { providerIds, ledgerTable: await hasLedgerTable(connection) }
+  }
+  return async (after, limit) => {
+    setting ??= settle()
+    return queryDueSessions(connection, { ...query, ...(await setting), limit, after })
+  }
 }
 
 /**
@@ -142,17 +138,31 @@ export function reportOutcome(container: MedusaContainer, sessionId: string, res
   return result
 }
 
-/** One session after another (a burst would meet the bank's rate limit); stops when the bank is down. */
-export async function reconcileEach(
-  sessions: PendingSession[],
-  reconcileOne: (session: PendingSession) => Promise<SessionReconcileResult>
+/**
+ * One run: the due sessions one after another (a burst would meet the bank's rate limit), the most
+ * overdue first, page by page, until `budget` sessions were read. A session another server holds
+ * (or that changed since it was listed) is skipped without using up the budget, at most `budget`
+ * of them, so a run looks at no more than twice its budget. Stops when the bank is down.
+ */
+export async function reconcileDueSessions(
+  listPage: DuePage,
+  reconcileOne: (session: DueSession) => Promise<SessionReconcileResult>,
+  budget: number
 ): Promise<SessionReconcileSummary> {
   const summary = emptySummary()
-  for (const session of sessions) {
-    const result = await reconcileOne(session)
-    summary[result.kind] += 1
-    if (result.kind !== "skipped") summary.checked += 1
-    if (result.kind === "bank_unavailable") break
+  let after: DueSession | undefined
+  while (summary.checked < budget && summary.skipped < budget) {
+    const limit = budget - summary.checked
+    const page = await listPage(after, limit)
+    for (const session of page) {
+      const result = await reconcileOne(session)
+      summary[result.kind] += 1
+      if (result.kind !== "skipped") summary.checked += 1
+      if (result.kind === "bank_unavailable" || summary.skipped >= budget) return summary
+    }
+    // A short page was the last one.
+    if (page.length < limit) break
+    after = page[page.length - 1]
   }
   return summary
 }

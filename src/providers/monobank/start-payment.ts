@@ -7,6 +7,7 @@ import type { BigNumberInput, PaymentProviderContext } from "@medusajs/framework
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { stripUndefined } from "../../lib/monobank"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
+import { invoiceValidUntil } from "../../utils/reconcile-schedule"
 import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "../../utils/acquiring/basket"
 import type { ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
@@ -60,9 +61,10 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
     return prepareSavedCardPayment(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
   }
   try {
+    const validUntil = invoiceValidUntil(new Date(), deps.options.invoiceValiditySeconds)
     const created = await deps.client.createInvoice(buildInvoiceRequest(deps.options, start))
     return {
-      data: { ...base, invoiceId: created.invoiceId, pageUrl: created.pageUrl, status: "created" },
+      data: { ...base, invoiceId: created.invoiceId, pageUrl: created.pageUrl, status: "created", validUntil },
       status: PaymentSessionStatus.PENDING,
     }
   } catch (error) {

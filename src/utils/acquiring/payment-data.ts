@@ -38,6 +38,11 @@ export const monobankDataSchema = z.looseObject({
   amount: z.number().int(),
   ccy: z.number().int(),
   paymentType: z.enum(["debit", "hold"]),
+  /**
+   * Until when the shopper can pay the hosted-page invoice: its creation plus the `validity` sent
+   * (an ISO instant). The scheduled reconcile reads the session until then and 9 days longer.
+   */
+  validUntil: z.string().optional(),
   /** Last bank status applied here, and its `modifiedDate`: older webhooks are ignored. */
   status: invoiceStatusSchema.optional(),
   modifiedDate: z.string().optional(),

@@ -14,18 +14,18 @@ import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
+  dueSessionPages,
   isDueSession,
-  listDueSessions,
   messageOf,
   paidOutcome,
-  reconcileEach,
+  reconcileDueSessions,
   reportOutcome,
   withSessionLock,
-  type DueSessionQuery,
-  type PendingSession,
   type SessionReconcileResult,
   type SessionReconcileSummary,
+  type SessionSchedule,
 } from "../../utils/session-reconcile"
+import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
@@ -50,11 +50,6 @@ export const CARD_STATUS_ROUTE = {
 
 const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
 const PENDING_STATUSES = ["pending"] as const
-
-export function cardLastReconciledAt(data: Record<string, unknown> | null | undefined): string | undefined {
-  const value = data?.[CARD_RECONCILED_AT_KEY]
-  return typeof value === "string" ? value : undefined
-}
 
 type Session = Pick<
   PaymentSessionDTO,
@@ -153,7 +148,19 @@ async function writeMark(paymentModule: IPaymentModuleService, id: string, now: 
   })
 }
 
-const CARD_QUERY = { lastCheckedOf: cardLastReconciledAt }
+/**
+ * A card session is read while its invoice can be paid (`validUntil`, noted by the provider from
+ * the validity it sent), and 9 days longer, as a hold lives; its read mark is the reconcile's own.
+ * Listed when its data names an invoice or the ledger records one (or a charge whose answer was lost).
+ */
+export const CARD_SCHEDULE = {
+  readMarkKey: CARD_RECONCILED_AT_KEY,
+  bankRefKey: "invoiceId",
+  ledgerKinds: ["invoice", "saved_card", "store_page"],
+  validUntilKey: "validUntil",
+} as const satisfies SessionSchedule & { bankRefKey: keyof MonobankData; validUntilKey: keyof MonobankData }
+
+const CARD_QUERY: SessionSchedule = CARD_SCHEDULE
 
 /**
  * The newest invoice the plugin recorded for the session (its ledger rows): a charge whose answer
@@ -223,12 +230,15 @@ export async function reconcileCardSession(
   })
 }
 
-/** One run: the due pending card sessions, youngest first, one at a time. */
+/** One run: the due pending card sessions, the most overdue first, one at a time, at most `limit` read. */
 export async function reconcileCardSessions(
   container: MedusaContainer,
-  { now = new Date(), limit = 50, read = cardInvoiceReader(container) }: { now?: Date; limit?: number; read?: CardInvoiceReader } = {}
+  {
+    now = new Date(),
+    limit = RECONCILE_READS_PER_RUN,
+    read = cardInvoiceReader(container),
+  }: { now?: Date; limit?: number; read?: CardInvoiceReader } = {}
 ): Promise<SessionReconcileSummary> {
-  const query: DueSessionQuery = { providerPrefix: CARD_PROVIDER_PREFIX, statuses: PENDING_STATUSES, lastCheckedOf: cardLastReconciledAt, now, limit }
-  const due: PendingSession[] = await listDueSessions(container, query)
-  return reconcileEach(due, (session) => reconcileCardSession(container, read, session.id, now))
+  const pages = dueSessionPages(container, { providerPrefix: CARD_PROVIDER_PREFIX, statuses: PENDING_STATUSES, schedule: CARD_SCHEDULE, now })
+  return reconcileDueSessions(pages, (session) => reconcileCardSession(container, read, session.id, now), limit)
 }

@@ -8,13 +8,20 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckoutOrderStatus } from "../../modules/monobank-checkout"
 import { GENERAL_STATUS_MEANING } from "../../utils/checkout/outcome"
-import { isDueForSync, RECONCILE_WINDOW_MS } from "../../utils/reconcile-schedule"
+import { isDueForSync as isDueWithin, RECONCILE_MARGIN_MS, type ReconcileCandidate } from "../../utils/reconcile-schedule"
 import { linkedOrdersOf } from "./utils/linked-order"
 import { checkoutModule } from "../../modules/monobank-checkout/resolve"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "./sync-safely"
 
 // The schedule is shared with the card / installment session reconcile.
-export { isDueForSync, MIN_RECHECK_MS, RECONCILE_WINDOW_MS, type ReconcileCandidate } from "../../utils/reconcile-schedule"
+export { MIN_RECHECK_MS, type ReconcileCandidate } from "../../utils/reconcile-schedule"
+
+/** A checkout hold lives 10 days, and a day's margin: no checkout order is read after that. */
+export const RECONCILE_WINDOW_MS = 10 * 24 * 60 * 60 * 1000 + RECONCILE_MARGIN_MS
+
+export function isDueForSync(candidate: ReconcileCandidate, now: Date): boolean {
+  return isDueWithin(candidate, now, RECONCILE_WINDOW_MS)
+}
 
 /** Orders that may still turn out paid (or failed to become an order and should be retried). */
 export const RECONCILED_STATUSES = ["awaiting_shopper", "needs_attention"] as const satisfies readonly CheckoutOrderStatus[]

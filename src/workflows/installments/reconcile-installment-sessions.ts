@@ -10,28 +10,30 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { readOrderId } from "../../utils/installments/session-data"
 import {
+  dueSessionPages,
   isDueSession,
-  listDueSessions,
   messageOf,
   paidOutcome,
-  reconcileEach,
+  reconcileDueSessions,
   reportOutcome,
   withSessionLock,
   type SessionReconcileResult,
   type SessionReconcileSummary,
+  type SessionSchedule,
 } from "../../utils/session-reconcile"
+import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { INSTALLMENTS_PROVIDER_PREFIX, OPEN_SESSION_STATUSES } from "./utils/constants"
 import { syncInstallmentSessionWorkflow } from "./sync-installment-session"
 
-/** The provider notes every bank read in the session's data as `checked_at`: the schedule uses it. */
-export function installmentLastCheckedAt(data: Record<string, unknown> | null | undefined): string | undefined {
-  const value = data?.checked_at
-  return typeof value === "string" ? value : undefined
-}
-
 const PAID: readonly string[] = ["authorized", "captured"]
 const UNPAID: readonly string[] = ["error", "canceled"]
-const INSTALLMENT_QUERY = { lastCheckedOf: installmentLastCheckedAt }
+/**
+ * The provider notes every bank read in the session's data as `checked_at`. The shopper answers
+ * within 15 minutes; a confirmed order then waits for the store, and the bank names no limit to
+ * that wait: an installment session is read for the longest window (no validity).
+ */
+export const INSTALLMENT_SCHEDULE: SessionSchedule = { readMarkKey: "checked_at", bankRefKey: "order_id" }
+const INSTALLMENT_QUERY = INSTALLMENT_SCHEDULE
 
 /**
  * The bank did not answer, or refused for a reason that holds for every order (signature,
@@ -88,17 +90,16 @@ export async function reconcileInstallmentSession(
   })
 }
 
-/** One run: the due open installment sessions, youngest first, one at a time. */
+/** One run: the due open installment sessions, the most overdue first, one at a time, at most `limit` read. */
 export async function reconcileInstallmentSessions(
   container: MedusaContainer,
-  { now = new Date(), limit = 50 }: { now?: Date; limit?: number } = {}
+  { now = new Date(), limit = RECONCILE_READS_PER_RUN }: { now?: Date; limit?: number } = {}
 ): Promise<SessionReconcileSummary> {
-  const due = await listDueSessions(container, {
+  const pages = dueSessionPages(container, {
     providerPrefix: INSTALLMENTS_PROVIDER_PREFIX,
     statuses: OPEN_SESSION_STATUSES,
-    lastCheckedOf: installmentLastCheckedAt,
+    schedule: INSTALLMENT_SCHEDULE,
     now,
-    limit,
   })
-  return reconcileEach(due, (session) => reconcileInstallmentSession(container, session.id, now))
+  return reconcileDueSessions(pages, (session) => reconcileInstallmentSession(container, session.id, now), limit)
 }

@@ -297,8 +297,12 @@ describe("monobank provider against the bank emulator", () => {
       ccy: 980,
       paymentType: "hold",
       status: "created",
+      validUntil: expect.any(String),
       save_card: false,
     })
+    // Until when the bank takes the payment: what the reconcile schedule reads the session by.
+    const invoice = await emulator.control.getInvoice(started.id)
+    expect(Math.abs(Date.parse(stored.validUntil) - Date.parse(invoice.expiresAt))).toBeLessThan(5_000)
 
     const updated = await provider.updatePayment({ amount: 100, currency_code: "uah", data: { ...stored, ...planted, status: "failure" } })
     expect(JSON.parse(JSON.stringify(updated.data))).toEqual({ ...stored, status: "failure", modifiedDate: planted.modifiedDate, refunds: planted.refunds })

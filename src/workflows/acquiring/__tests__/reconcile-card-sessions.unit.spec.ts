@@ -2,7 +2,8 @@ import { PaymentActions } from "@medusajs/framework/utils"
 import { MonobankApiError, type InvoiceStatusRecord } from "../../../lib/monobank"
 import type { MonobankData } from "../../../utils/acquiring/payment-data"
 import { isBankUnavailable } from "../utils/card-invoice-reader"
-import { CARD_STATUS_ROUTE, cardLastReconciledAt, coreWebhookInput } from "../reconcile-card-sessions"
+import { isDueSession } from "../../../utils/session-reconcile"
+import { CARD_SCHEDULE, CARD_STATUS_ROUTE, coreWebhookInput } from "../reconcile-card-sessions"
 
 const stored: MonobankData = { invoiceId: "inv_1", amount: 130456, ccy: 980, paymentType: "debit", status: "created" }
 const record = (over: Partial<InvoiceStatusRecord>): InvoiceStatusRecord =>
@@ -39,10 +40,16 @@ describe("what a reconciled card invoice status becomes", () => {
     })
   })
 
-  it("reads its own read mark only when it is a string", () => {
-    expect(cardLastReconciledAt({ lastReconciledAt: "2026-11-22T12:00:00.000Z" })).toBe("2026-11-22T12:00:00.000Z")
-    expect(cardLastReconciledAt({ lastReconciledAt: 5 })).toBeUndefined()
-    expect(cardLastReconciledAt(null)).toBeUndefined()
+  it("reads a card session by its own read mark, and for as long as the invoice it sent can be paid and a hold then lives", () => {
+    const now = new Date("2026-11-22T12:00:00.000Z")
+    const DAY = 24 * 60 * 60 * 1000
+    const session = (ageDays: number, data: Record<string, unknown>) => ({ created_at: new Date(now.getTime() - ageDays * DAY), data })
+    expect(isDueSession(session(1, { lastReconciledAt: "2026-11-22T11:59:00.000Z" }), CARD_SCHEDULE, now)).toBe(false)
+    expect(isDueSession(session(1, { lastReconciledAt: "2026-11-22T09:00:00.000Z" }), CARD_SCHEDULE, now)).toBe(true)
+    expect(isDueSession(session(1, { lastReconciledAt: 5 }), CARD_SCHEDULE, now)).toBe(true)
+    // A 30-day invoice: 30 + 9 + 1 days; the bank's default 24 hours: 1 + 9 + 1.
+    expect(isDueSession(session(39.9, { validUntil: new Date(now.getTime() - 9.9 * DAY).toISOString() }), CARD_SCHEDULE, now)).toBe(true)
+    expect(isDueSession(session(11.1, { validUntil: new Date(now.getTime() - 10.1 * DAY).toISOString() }), CARD_SCHEDULE, now)).toBe(false)
   })
 })
 
