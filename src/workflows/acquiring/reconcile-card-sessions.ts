@@ -192,7 +192,11 @@ export async function reconcileCardSession(
     if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
     // The invoice the plugin recorded for the session (never one its data names without proof).
     const invoiceId = await sessionInvoiceOf(session, read)
-    if (!invoiceId) return { kind: "waiting" }
+    if (!invoiceId) {
+      // Nothing the bank named yet (a charge whose answer was lost): read again on the schedule.
+      await markReconciled(container, session.id, now)
+      return { kind: "waiting" }
+    }
     const cached = readMonobankData(session.data)
     // What the session shows of this invoice (its status), only when it is about the same invoice.
     const stored: Pick<MonobankData, "status"> = cached?.invoiceId === invoiceId ? cached : {}
