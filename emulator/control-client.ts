@@ -43,6 +43,8 @@ export interface EmulatorControl {
   deliveries(): Promise<DeliveryRecord[]>
   getInvoice(invoiceId: string): Promise<InvoiceState>
   getInstallmentOrder(orderId: string): Promise<InstallmentOrder>
+  /** Extension: the installment order made for a `store_order_id` (404 when none was made). */
+  getInstallmentOrderByStoreOrderId(storeOrderId: string): Promise<InstallmentOrder>
   getCheckoutOrder(orderId: string): Promise<CheckoutOrderState>
   /** Extension: the checkout order made for an order_ref (also one whose create answer was lost). */
   getCheckoutOrderByRef(orderRef: string): Promise<CheckoutOrderState>
@@ -105,6 +107,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     deliveries: () => call("GET", "/deliveries"),
     getInvoice: (invoiceId) => call("GET", `/invoices/${id(invoiceId)}`),
     getInstallmentOrder: (orderId) => call("GET", `/installments/${id(orderId)}`),
+    getInstallmentOrderByStoreOrderId: (storeOrderId) => call("GET", `/installments-by-store-order/${id(storeOrderId)}`),
     getCheckoutOrder: (orderId) => call("GET", `/checkout/${id(orderId)}`),
     getCheckoutOrderByRef: (orderRef) => call("GET", `/checkout-by-ref/${id(orderRef)}`),
     completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),

@@ -6,7 +6,7 @@ import { extendedShape } from "./checkout/records"
 import { checkoutCompletionSchema } from "./checkout/schemas"
 import { TEST_CARDS } from "./constants"
 import type { Emulator } from "./emulator"
-import { badRequest, jsonBody, ok, parseWith } from "./http-util"
+import { badRequest, jsonBody, notFound, ok, parseWith } from "./http-util"
 import type { Route } from "./router"
 
 const payInvoiceSchema = z.strictObject({
@@ -66,6 +66,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       return ok(statusRecord(invoice))
     }),
     route("GET", "/installments/:orderId", (ctx) => ok(installments.get(ctx.params.orderId))),
+    route("GET", "/installments-by-store-order/:storeOrderId", (ctx) => {
+      const order = installments.findByStoreOrderId(ctx.params.storeOrderId)
+      if (!order) throw notFound(`no installment order with store_order_id ${ctx.params.storeOrderId}`)
+      return ok(order)
+    }),
     route("POST", "/installments/:orderId/client-confirm", (ctx) => {
       const order = installments.get(ctx.params.orderId)
       installments.clientConfirm(order)
