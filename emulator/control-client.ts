@@ -33,8 +33,10 @@ export interface EmulatorControl {
   /** Extension: what chaos did so far. */
   chaosTally(): Promise<ChaosTally & { active: boolean }>
   clearChaos(): Promise<void>
-  /** Extension: removes every injected fault. */
+  /** Extension: removes every injected fault (and lets held requests go on). */
   clearFaults(): Promise<void>
+  /** Extension: lets every request a "hold" fault keeps go on; returns how many there were. */
+  releaseHeldRequests(): Promise<number>
   setWebhookMode(mode: WebhookMode): Promise<void>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
@@ -98,6 +100,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,
     injectFault: async (fault) => void (await call("POST", "/faults", fault)),
     clearFaults: async () => void (await call("DELETE", "/faults")),
+    releaseHeldRequests: async () => (await call<{ released: number }>("POST", "/faults/release")).released,
     setChaos: (spec) => call("PUT", "/chaos", spec),
     chaosTally: () => call("GET", "/chaos"),
     clearChaos: async () => void (await call("DELETE", "/chaos")),

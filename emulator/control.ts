@@ -19,7 +19,7 @@ const faultSchema = z.strictObject({
   method: z.string().optional(),
   path: z.string().startsWith("/", { error: "must be a path starting with /" }),
   count: z.number().int().positive(),
-  kind: z.enum(["500", "429", "slow", "reset"]),
+  kind: z.enum(["500", "429", "slow", "reset", "hold"]),
   delayMs: z.number().int().nonnegative().optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
   afterProcessing: z.boolean().optional(),
@@ -125,6 +125,7 @@ export function controlRoutes(emulator: Emulator): Route[] {
       emulator.faults.add(parseWith(faultSchema, jsonBody(ctx)))
       return ok(emulator.faults.list())
     }),
+    route("POST", "/faults/release", () => ok({ released: emulator.faults.releaseHeld() })),
     route("DELETE", "/faults", () => {
       emulator.faults.reset()
       return ok([])
