@@ -36,14 +36,13 @@ import { sleep } from "./webhook-tracker"
 export const BANK_TIMEOUT_MS = 2000
 /** A bank answer this late is lost: the store gave up, the bank acted. */
 const LOST_ANSWER_MS = BANK_TIMEOUT_MS + 500
-/** How long the bank takes to make an invoice / installment order while a planted session waits. */
-const SLOW_CREATE_MS = 1200
 
 export type Run = {
   world: World
   carts: Array<ModelCart | undefined>
   running: Array<Promise<unknown>>
   transcript: string[]
+  startedAt: number
 }
 /** fast-check's model side: the facts live in `Run` (they come from the real store). */
 export type Model = Record<string, never>
@@ -61,7 +60,7 @@ function madeCart(run: Run, c: number): ModelCart | undefined {
 }
 
 function note(run: Run, line: string) {
-  run.transcript.push(line)
+  run.transcript.push(`[${((Date.now() - run.startedAt) / 1000).toFixed(1)}s] ${line}`)
 }
 
 abstract class ModelCommand implements fc.AsyncCommand<Model, Run> {
@@ -170,12 +169,25 @@ class PayOnStorePage extends ModelCommand {
 }
 
 const LOST_CHARGE_PATH = { "store-page": "/api/merchant/invoice/payment-direct", "saved-card": "/api/merchant/wallet/payment" } as const
+/** How the answer of a charge the bank made gets lost: an error, a dropped connection, or too late. */
+const LOST_ANSWER = {
+  "500": { kind: "500", afterProcessing: true },
+  reset: { kind: "reset", afterProcessing: true },
+  late: { kind: "slow", delayMs: LOST_ANSWER_MS, afterProcessing: true },
+} as const satisfies Record<string, Omit<FaultSpec, "path" | "count">>
+type LostHow = keyof typeof LOST_ANSWER
 type AfterLoss = "nothing" | "new-session" | "change-cart" | "complete"
 
 /** The bank charges the card but its answer never reaches the store; then the shopper does `then`. */
 class LostAnswerCharge extends ModelCommand {
   readonly kind = "lost-charge"
-  constructor(readonly c: number, readonly via: "store-page" | "saved-card", readonly capture: "debit" | "hold", readonly then: AfterLoss) {
+  constructor(
+    readonly c: number,
+    readonly via: "store-page" | "saved-card",
+    readonly capture: "debit" | "hold",
+    readonly how: LostHow,
+    readonly then: AfterLoss
+  ) {
     super()
   }
   async run(_m: Model, run: Run) {
@@ -183,16 +195,16 @@ class LostAnswerCharge extends ModelCommand {
     const started = await start(run, cart, `${this.via}-${this.capture}`)
     const session = started.data?.payment_collection?.payment_sessions?.[0]
     if (!session) return
-    await run.world.control.injectFault({ path: LOST_CHARGE_PATH[this.via], count: 1, kind: "slow", delayMs: LOST_ANSWER_MS, afterProcessing: true })
+    await run.world.control.injectFault({ path: LOST_CHARGE_PATH[this.via], count: 1, ...LOST_ANSWER[this.how] })
     const charged =
       this.via === "store-page" ? await payOnStorePage(run.world, cart, session.id, TEST_CARDS.visa) : await completeCart(run.world, cart)
-    note(run, `${cart.label}: ${this.via} charge, the bank's answer is lost -> ${brief(charged)}`)
+    note(run, `${cart.label}: ${this.via} charge, the bank charges and its answer is lost (${this.how}) -> ${brief(charged)}`)
     if (this.then === "new-session") await start(run, cart, "card-debit")
     if (this.then === "change-cart") note(run, `${cart.label}: the shopper adds an item -> ${brief(await changeCart(run.world, cart))}`)
     if (this.then === "complete") note(run, `${cart.label}: the shopper completes again -> ${describeCompletion(await completeCart(run.world, cart))}`)
   }
   toString() {
-    return `${label(this.c)}.lostAnswerCharge(${this.via}, ${this.capture}, then ${this.then})`
+    return `${label(this.c)}.lostAnswerCharge(${this.via}, ${this.capture}, answer ${this.how}, then ${this.then})`
   }
 }
 
@@ -269,9 +281,17 @@ async function approvedInstallmentOf(run: Run, source: ModelCart): Promise<strin
   return orderId
 }
 
+/**
+ * The window: the bank holds the planted session's invoice/create (or installment order/create)
+ * while Medusa already stores the storefront's raw data. "complete": the cart is completed in it,
+ * then the bank answers; "closed": the bank answers at once; "open": the next commands run in it
+ * (until `wait()` or the settle phase lets the bank answer).
+ */
+type Window = "complete" | "closed" | "open"
+
 class PlantedSession extends ModelCommand {
   readonly kind: string
-  constructor(readonly c: number, readonly attack: Attack, readonly d: number, readonly inWindow: boolean, readonly phone: "3" | "7") {
+  constructor(readonly c: number, readonly attack: Attack, readonly d: number, readonly window: Window, readonly phone: "3" | "7") {
     super()
     this.kind = `plant-${attack.replace(/-(debit|hold)$/, "")}`
   }
@@ -283,13 +303,20 @@ class PlantedSession extends ModelCommand {
     const planted = await this.plantedData(run, cart)
     if (!planted) return note(run, `${cart.label}: nothing to plant`)
     const { control, sessions } = run.world
-    await control.injectFault({ method: "POST", path: planted.createPath, count: 1, kind: "slow", delayMs: SLOW_CREATE_MS })
+    await control.injectFault({ method: "POST", path: planted.createPath, count: 1, kind: "hold" })
     const known = new Set((await sessions.sessionsOf(cart.collectionId)).map((s) => s.id))
-    const starting = startSession(run.world, cart, planted.provider, planted.data)
+    const starting = startSession(run.world, cart, planted.provider, planted.data).then((answer) =>
+      note(run, `${cart.label}: the planted session's start answered -> ${brief(answer)}`)
+    )
     const fresh = await sessions.waitForNew(cart.collectionId, known)
-    note(run, `${cart.label} starts a session with planted ${planted.what} while the bank is slow -> row ${fresh ?? "(none)"}`)
-    if (this.inWindow) note(run, `${cart.label}: completed while the session is being started -> ${describeCompletion(await completeCart(run.world, cart))}`)
-    note(run, `${cart.label}: the planted session's start answered -> ${brief(await starting)}`)
+    note(run, `${cart.label} starts a session with planted ${planted.what}; the bank holds its ${planted.createPath} -> row ${fresh ?? "(none)"}`)
+    if (this.window === "open") {
+      run.running.push(starting)
+      return
+    }
+    if (this.window === "complete") note(run, `${cart.label}: completed in the window -> ${describeCompletion(await completeCart(run.world, cart))}`)
+    await control.releaseHeldRequests()
+    await starting
   }
   private async plantedData(run: Run, cart: ModelCart) {
     if (this.attack === "checkout-facts-debit" || this.attack === "checkout-facts-hold") {
@@ -321,7 +348,7 @@ class PlantedSession extends ModelCommand {
   toString() {
     const from = this.attack.startsWith("foreign") ? ` from ${label(this.sourceIndex)}` : ""
     const phone = this.attack === "foreign-installment" ? `, phone ...${this.phone}` : ""
-    return `${label(this.c)}.plant(${this.attack}${from}${phone}${this.inWindow ? ", complete in the window" : ""})`
+    return `${label(this.c)}.plant(${this.attack}${from}${phone}, window ${this.window})`
   }
 }
 
@@ -471,6 +498,7 @@ class AdminCancel extends ModelCommand {
 class Wait extends ModelCommand {
   readonly kind = "wait"
   async run(_m: Model, run: Run) {
+    await run.world.control.releaseHeldRequests()
     const running = run.running.splice(0)
     await Promise.allSettled(running)
     note(run, `waited for ${running.length} background action(s)`)
@@ -483,6 +511,7 @@ class Wait extends ModelCommand {
 // ---- the generator ------------------------------------------------------------------------------
 
 const cart = fc.integer({ min: 0, max: 2 })
+const plantWindow = fc.constantFrom("complete", "complete", "closed", "open") as fc.Arbitrary<Window>
 
 /** Weighted so that planted data and lost answers are a good share of every sequence. */
 export const COMMAND_ARBITRARIES = {
@@ -497,27 +526,28 @@ export const COMMAND_ARBITRARIES = {
         cart,
         fc.constantFrom("store-page", "saved-card") as fc.Arbitrary<"store-page" | "saved-card">,
         fc.constantFrom("debit", "hold") as fc.Arbitrary<"debit" | "hold">,
+        fc.constantFrom("500", "500", "reset", "late") as fc.Arbitrary<LostHow>,
         fc.constantFrom("nothing", "new-session", "change-cart", "complete") as fc.Arbitrary<AfterLoss>
       )
-      .map(([c, via, capture, then]) => new LostAnswerCharge(c, via, capture, then)),
+      .map(([c, via, capture, how, then]) => new LostAnswerCharge(c, via, capture, how, then)),
   },
   complete: { weight: 4, arbitrary: fc.tuple(cart, fc.boolean(), fc.boolean()).map(([c, twice, bg]) => new Complete(c, twice, bg)) },
   "change-cart": { weight: 1, arbitrary: cart.map((c) => new ChangeCart(c)) },
   "plant-checkout-facts": {
     weight: 1.5,
     arbitrary: fc
-      .tuple(cart, fc.constantFrom("checkout-facts-debit", "checkout-facts-hold") as fc.Arbitrary<Attack>, fc.integer({ min: 0, max: 3 }))
-      .map(([c, attack, w]) => new PlantedSession(c, attack, c, w > 0, "7")),
+      .tuple(cart, fc.constantFrom("checkout-facts-debit", "checkout-facts-hold") as fc.Arbitrary<Attack>, plantWindow)
+      .map(([c, attack, window]) => new PlantedSession(c, attack, c, window, "7")),
   },
   "plant-foreign-invoice": {
     weight: 1.5,
-    arbitrary: fc.tuple(cart, cart, fc.integer({ min: 0, max: 3 })).map(([c, d, w]) => new PlantedSession(c, "foreign-invoice", d, w > 0, "7")),
+    arbitrary: fc.tuple(cart, cart, plantWindow).map(([c, d, window]) => new PlantedSession(c, "foreign-invoice", d, window, "7")),
   },
   "plant-foreign-installment": {
     weight: 1.5,
     arbitrary: fc
-      .tuple(cart, cart, fc.integer({ min: 0, max: 3 }), fc.constantFrom("3", "7") as fc.Arbitrary<"3" | "7">)
-      .map(([c, d, w, phone]) => new PlantedSession(c, "foreign-installment", d, w > 0, phone)),
+      .tuple(cart, cart, plantWindow, fc.constantFrom("3", "7") as fc.Arbitrary<"3" | "7">)
+      .map(([c, d, window, phone]) => new PlantedSession(c, "foreign-installment", d, window, phone)),
   },
   webhooks: { weight: 1.5, arbitrary: (fc.constantFrom("deliver", "hold", "drop", "duplicate") as fc.Arbitrary<WebhookMode["mode"]>).map((m) => new WebhookMode(m)) },
   release: { weight: 1, arbitrary: fc.tuple(fc.constantFrom("fifo", "reverse") as fc.Arbitrary<"fifo" | "reverse">, fc.boolean()).map(([o, d]) => new ReleaseWebhooks(o, d)) },

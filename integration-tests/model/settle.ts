@@ -73,14 +73,20 @@ export const SETTLE_STEPS: SettleStep[] = [
   deliverWebhooks,
 ]
 
-/** Awaits what is still running, then runs every settle step in order. */
-export async function settle(world: World, running: Array<Promise<unknown>>): Promise<void> {
+/** Awaits what is still running, then runs every settle step in order; `log` hears how long each took. */
+export async function settle(world: World, running: Array<Promise<unknown>>, log?: (line: string) => void): Promise<void> {
+  let started = Date.now()
+  // Requests the bank holds (an open window) answer now, so what waits on them can end.
+  await world.control.releaseHeldRequests()
   await Promise.allSettled(running)
+  log?.(`background actions: ${Date.now() - started} ms`)
   for (const step of SETTLE_STEPS) {
+    started = Date.now()
     try {
-      await step.run(world)
+      await world.timings.time(`settle: ${step.name}`, () => step.run(world))
     } catch (error) {
       throw new Error(`settle step "${step.name}" failed: ${(error as Error).message}`)
     }
+    log?.(`${step.name}: ${Date.now() - started} ms`)
   }
 }

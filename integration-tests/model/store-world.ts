@@ -4,7 +4,8 @@
  * Medusa's store and admin HTTP API. Built once per spec file; every sequence uses new carts.
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflowId, createCartWorkflow, createPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { EmulatorControl } from "../../emulator"
 import { createAdminHeaders } from "../helpers/admin"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
@@ -17,12 +18,34 @@ export { DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER }
 
 export type Answer = { status: number; data: any }
 
+/** Wall time spent per kind of store call, for MODEL_VERBOSE. */
+export class Timings {
+  private readonly totals = new Map<string, { count: number; ms: number }>()
+  async time<T>(name: string, act: () => Promise<T>): Promise<T> {
+    const started = Date.now()
+    try {
+      return await act()
+    } finally {
+      const total = this.totals.get(name) ?? { count: 0, ms: 0 }
+      this.totals.set(name, { count: total.count + 1, ms: total.ms + Date.now() - started })
+    }
+  }
+  summary(): string {
+    return [...this.totals].sort((a, b) => b[1].ms - a[1].ms).map(([name, t]) => `${name}: ${t.count} x ${Math.round(t.ms / t.count)} ms`).join(", ")
+  }
+}
+
 export type World = {
+  timings: Timings
   api: Api
   container: () => MedusaContainer
   control: EmulatorControl
   /** Store headers carry the logged-in shopper, who has one saved card. */
   fx: StoreFixtures
+  /** A product without a shipping profile: its carts need no address nor shipping method (cheaper to make). */
+  ticketVariantId: string
+  customerId: string
+  customerEmail: string
   savedCardId: string
   sessions: SessionLog
   webhooks: WebhookTracker
@@ -35,9 +58,13 @@ async function loggedInShopper(api: Api, store: StoreFixtures["store"]) {
   const email = `model-shopper-${Date.now()}@example.test`
   const password = "correct horse battery staple"
   const { data: registration } = await api.post("/auth/customer/emailpass/register", { email, password })
-  await api.post("/store/customers", { email, first_name: "Леся", last_name: "Українка" }, { headers: { ...store.headers, authorization: `Bearer ${registration.token}` } })
+  const { data: created } = await api.post(
+    "/store/customers",
+    { email, first_name: "Леся", last_name: "Українка" },
+    { headers: { ...store.headers, authorization: `Bearer ${registration.token}` } }
+  )
   const { data: login } = await api.post("/auth/customer/emailpass", { email, password })
-  return { authorization: `Bearer ${login.token}` }
+  return { headers: { authorization: `Bearer ${login.token}` }, customerId: created.customer.id as string, email }
 }
 
 /** Seeds the store, logs a shopper in and saves a card with a first purchase on the bank's page. */
@@ -46,7 +73,8 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
   const sessions = new SessionLog(container)
   await sessions.install()
   const seeded = await seedStore(api, await createAdminHeaders(container()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER, INSTALLMENTS_PROVIDER] })
-  const fx = { ...seeded, store: { headers: { ...seeded.store.headers, ...(await loggedInShopper(api, seeded.store)) } } }
+  const shopper = await loggedInShopper(api, seeded.store)
+  const fx = { ...seeded, store: { headers: { ...seeded.store.headers, ...shopper.headers } } }
 
   const first = await createReadyCart(api, fx)
   const { session } = await startPaymentSession(api, fx, first.id, DEBIT_PROVIDER, { save_card: true })
@@ -55,7 +83,19 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
   await webhooks.quiet()
   await api.post(`/store/carts/${first.id}/complete`, {}, fx.store).catch(() => undefined)
   const savedCardId = await savedCardOf(container(), DEBIT_PROVIDER)
-  return { api, container, control, fx, savedCardId, sessions, webhooks }
+  const { data: digital } = await api.post(
+    "/admin/products",
+    {
+      title: "Електронний квиток",
+      status: "published",
+      sales_channels: [{ id: fx.salesChannelId }],
+      options: [{ title: "Kind", values: ["e-ticket"] }],
+      variants: [{ title: "e-ticket", sku: `TICKET-${Date.now()}`, options: { Kind: "e-ticket" }, manage_inventory: false, prices: [{ currency_code: "uah", amount: fx.unitPrice }] }],
+    },
+    fx.admin
+  )
+  const ticketVariantId = digital.product.variants[0].id as string
+  return { timings: new Timings(), api, container, control, fx, ticketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions, webhooks }
 }
 
 async function savedCardOf(container: MedusaContainer, provider: string): Promise<string> {
@@ -71,16 +111,30 @@ async function savedCardOf(container: MedusaContainer, provider: string): Promis
 
 export type ModelCart = { label: string; id: string; total: number; collectionId: string }
 
-/** A ready cart of the logged-in shopper with its payment collection. */
+/**
+ * A cart of the logged-in shopper, ready for payment (an e-ticket: no shipping), with its payment
+ * collection: the workflows `POST /store/carts` and `POST /store/payment-collections` run, called
+ * directly (the routes' answers would refetch the whole cart with its totals, which costs more).
+ */
 export async function newCart(world: World, label: string): Promise<ModelCart> {
-  const cart = await createReadyCart(world.api, world.fx)
-  const { data } = await world.api.post("/store/payment-collections", { cart_id: cart.id }, world.fx.store)
-  return { label, id: cart.id, total: cart.total, collectionId: data.payment_collection.id }
+  const { fx } = world
+  const input = {
+    region_id: fx.regionId,
+    sales_channel_id: fx.salesChannelId,
+    customer_id: world.customerId,
+    email: world.customerEmail,
+    items: [{ variant_id: world.ticketVariantId, quantity: 1 }],
+  }
+  const { result: cart } = await world.timings.time("create cart", () => createCartWorkflow(world.container()).run({ input }))
+  const { result: collection } = await world.timings.time("payment collection", () =>
+    createPaymentCollectionForCartWorkflow(world.container()).run({ input: { cart_id: cart.id } })
+  )
+  return { label, id: cart.id, total: MathBN.convert(collection.amount).toNumber(), collectionId: collection.id }
 }
 
 /** The storefront starts (or replaces) the cart's payment session. */
 export function startSession(world: World, cart: ModelCart, provider: string, data: Record<string, unknown>): Promise<Answer> {
-  return answered(world.api.post(`/store/payment-collections/${cart.collectionId}/payment-sessions`, { provider_id: provider, data }, world.fx.store))
+  return world.timings.time("start session", () => answered(world.api.post(`/store/payment-collections/${cart.collectionId}/payment-sessions`, { provider_id: provider, data }, world.fx.store)))
 }
 
 /** The cart's payment session as Medusa holds it now (after a replacement or a cart change: the newest). */
@@ -92,13 +146,26 @@ export async function currentSession(world: World, cart: ModelCart) {
   return sessions.sort((a, b) => +new Date(b.created_at as Date) - +new Date(a.created_at as Date))[0]
 }
 
-export function completeCart(world: World, cart: ModelCart): Promise<Answer> {
-  return answered(world.api.post(`/store/carts/${cart.id}/complete`, {}, world.fx.store))
+/**
+ * What `POST /store/carts/:id/complete` does, without its refetch of the order: the same workflow
+ * run through the workflow engine, answered as the route answers (`order`, `cart` with the
+ * payment error, or the error of a cart that cannot be completed).
+ */
+export async function completeCart(world: World, cart: ModelCart): Promise<Answer> {
+  return world.timings.time("complete cart", async () => {
+    const engine = world.container().resolve(Modules.WORKFLOW_ENGINE)
+    const { errors, result, transaction } = await engine.run(completeCartWorkflowId, { input: { id: cart.id }, throwOnError: false })
+    if (!transaction.hasFinished()) return { status: 409, data: { message: "Cart is already being completed by another request" } }
+    const error = errors?.[0]?.error as { message?: string; type?: string } | undefined
+    if (!error) return { status: 200, data: { type: "order", order: { id: (result as { id: string }).id } } }
+    const paymentError = error.type === MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR || error.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR
+    return { status: paymentError ? 200 : 400, data: { type: "cart", message: error.message, error } }
+  })
 }
 
 /** One more item: Medusa refreshes the payment collection and deletes its sessions. */
 export function changeCart(world: World, cart: ModelCart): Promise<Answer> {
-  return answered(world.api.post(`/store/carts/${cart.id}/line-items`, { variant_id: world.fx.variantId, quantity: 1 }, world.fx.store))
+  return world.timings.time("change cart", () => answered(world.api.post(`/store/carts/${cart.id}/line-items`, { variant_id: world.ticketVariantId, quantity: 1 }, world.fx.store)))
 }
 
 /** Card details typed on the store's own page (`pay_on_store_page` sessions). */
