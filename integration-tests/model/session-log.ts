@@ -59,6 +59,19 @@ export class SessionLog {
     return rows as LoggedSession[]
   }
 
+  /**
+   * Ends a sequence's part in the scheduled reconcile: its carts' sessions are dated back beyond
+   * the reconcile's window (11 days), as if long past, so later sequences' reconcile runs do not
+   * list and re-read them again and again.
+   */
+  async retire(collectionIds: string[]): Promise<void> {
+    if (collectionIds.length === 0) return
+    await knexOf(this.container()).raw(
+      `UPDATE payment_session SET created_at = created_at - interval '12 days' WHERE payment_collection_id = ANY(?)`,
+      [collectionIds]
+    )
+  }
+
   /** Waits until the collection has a session not in `known`: Medusa's first write of a new session. */
   async waitForNew(collectionId: string, known: ReadonlySet<string>, timeoutMs = 10_000): Promise<string | undefined> {
     const until = Date.now() + timeoutMs
