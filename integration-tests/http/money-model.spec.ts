@@ -5,7 +5,7 @@
  * (../model/settle) and, for every cart, the money the bank kept must be what Medusa shows on
  * the cart's one order, or nothing when there is no order (../model/money-ledger).
  *
- * MODEL_RUNS (default 200) sequences, within MODEL_TIME_LIMIT_S (default 300; 0 = none);
+ * MODEL_RUNS (default 200) sequences, within MODEL_TIME_LIMIT_S (default 240, with shrinking; 0 = none);
  * MODEL_SEED replays a search (the seed is printed first); MODEL_PATH and MODEL_REPLAY_PATH replay
  * the shrunk counterexample exactly, MODEL_SEQUENCE="cart1.start(card-debit); ..." runs a sequence
  * as written (all printed on failure; several separated by " | "); MODEL_SKIP=plant-checkout-facts,lost-charge,... leaves
@@ -29,7 +29,7 @@ process.env.MONOBANK_DIRECT_CARD_PAYMENTS = "true"
 
 const env = process.env
 const RUNS = Number(env.MODEL_RUNS || 200)
-const TIME_LIMIT_S = Number(env.MODEL_TIME_LIMIT_S ?? 300)
+const TIME_LIMIT_S = Number(env.MODEL_TIME_LIMIT_S ?? 240)
 const SEED = env.MODEL_SEED ? Number(env.MODEL_SEED) : Math.floor(Math.random() * 2 ** 31)
 const PATH = env.MODEL_PATH || undefined
 const SKIP = new Set((env.MODEL_SKIP ?? "").split(",").map((s) => s.trim()).filter(Boolean))
@@ -89,6 +89,7 @@ medusaIntegrationTestRunner({
       log(`${sequences} sequence(s) run in ${Math.round((Date.now() - started) / 1000)} s${stopped} (this process used ${Math.round((cpu.user + cpu.system) / 1e6)} s of CPU)`)
       if (VERBOSE) log(`time per store call: ${world.timings.summary()}`)
       if (broken.length > 0) throw new Error(`${broken.length} of ${sequences} sequences broke the money invariant (seed ${SEED}):\n${broken.join("\n\n")}`)
+      if (details.failed && !details.counterexample) throw new Error(`no sequence finished within MODEL_TIME_LIMIT_S=${TIME_LIMIT_S}`)
       if (details.failed) {
         const report = failureReport(details as fc.RunDetails<any>)
         log(report)

@@ -63,7 +63,8 @@ export class PlantedSession extends ModelCommand {
     const planted = await this.plantedData(run, cart)
     if (!planted) return note(run, `${cart.label}: nothing to plant`)
     const { control, sessions } = run.world
-    await control.injectFault({ method: "POST", path: planted.createPath, count: 1, kind: "hold" })
+    // At most 15 s: a hold no request took (the provider did not call the bank) cannot stall a later command for long.
+    await control.injectFault({ method: "POST", path: planted.createPath, count: 1, kind: "hold", delayMs: 15_000 })
     const known = new Set((await sessions.sessionsOf(cart.collectionId)).map((s) => s.id))
     const starting = startSession(run.world, cart, planted.provider, planted.data).then((answer) =>
       note(run, `${cart.label}: the planted session's start answered -> ${brief(answer)}`)
