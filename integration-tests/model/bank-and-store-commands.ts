@@ -10,7 +10,6 @@ import { reconcileAsIf, runScheduledJobs } from "./settle"
 import { adminCancelOrder, adminCapture, adminRefund, brief, orderOfCart, type ModelCart } from "./store-world"
 
 export class WebhookMode extends ModelCommand {
-  readonly kind = "webhooks"
   constructor(readonly mode: "deliver" | "hold" | "drop" | "duplicate") {
     super()
   }
@@ -24,7 +23,6 @@ export class WebhookMode extends ModelCommand {
 }
 
 export class ReleaseWebhooks extends ModelCommand {
-  readonly kind = "release"
   constructor(readonly order: "fifo" | "reverse", readonly duplicate: boolean) {
     super()
   }
@@ -58,7 +56,6 @@ export const FAULT_KINDS = {
 } as const satisfies Record<string, Omit<FaultSpec, "path" | "count">>
 
 export class BankFault extends ModelCommand {
-  readonly kind = "fault"
   constructor(readonly path: (typeof FAULT_PATHS)[number], readonly fault: keyof typeof FAULT_KINDS) {
     super()
   }
@@ -72,7 +69,6 @@ export class BankFault extends ModelCommand {
 }
 
 export class RunJobs extends ModelCommand {
-  readonly kind = "jobs"
   async run(_m: Model, run: Run) {
     await runScheduledJobs.run(run.world)
     await reconcileAsIf(6).run(run.world)
@@ -94,7 +90,6 @@ function twiceIf<T>(twice: boolean, act: () => Promise<T>): Promise<T[]> {
 }
 
 export class AdminCapture extends ModelCommand {
-  readonly kind = "capture"
   constructor(readonly c: number, readonly twice: boolean) {
     super()
   }
@@ -112,7 +107,6 @@ export class AdminCapture extends ModelCommand {
 }
 
 export class AdminRefund extends ModelCommand {
-  readonly kind = "refund"
   constructor(readonly c: number, readonly share: 0.25 | 0.5 | 1, readonly twice: boolean) {
     super()
   }
@@ -132,7 +126,6 @@ export class AdminRefund extends ModelCommand {
 }
 
 export class AdminCancel extends ModelCommand {
-  readonly kind = "cancel"
   constructor(readonly c: number) {
     super()
   }
@@ -149,7 +142,6 @@ export class AdminCancel extends ModelCommand {
 }
 
 export class Wait extends ModelCommand {
-  readonly kind = "wait"
   async run(_m: Model, run: Run) {
     await run.world.control.releaseHeldRequests()
     const running = run.running.splice(0)

@@ -46,7 +46,6 @@ export function describeCompletion(answer: Answer): string {
  * in the transcript; `check` never skips one, so a sequence replays as it reads.
  */
 export abstract class ModelCommand implements fc.AsyncCommand<Model, Run> {
-  abstract readonly kind: string
   check(): true {
     return true
   }

@@ -50,10 +50,8 @@ async function approvedInstallmentOf(run: Run, source: ModelCart): Promise<strin
 export type Window = "complete" | "closed" | "open"
 
 export class PlantedSession extends ModelCommand {
-  readonly kind: string
   constructor(readonly c: number, readonly attack: Attack, readonly d: number, readonly window: Window, readonly phone: "3" | "7") {
     super()
-    this.kind = `plant-${attack.replace(/-(debit|hold)$/, "")}`
   }
   private get sourceIndex() {
     return this.d === this.c ? (this.c + 1) % 3 : this.d

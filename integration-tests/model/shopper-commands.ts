@@ -45,7 +45,6 @@ export async function start(run: Run, cart: ModelCart, method: SessionMethod): P
 }
 
 export class StartSession extends ModelCommand {
-  readonly kind = "start"
   constructor(readonly c: number, readonly method: SessionMethod) {
     super()
   }
@@ -58,7 +57,6 @@ export class StartSession extends ModelCommand {
 }
 
 export class PayOnBankPage extends ModelCommand {
-  readonly kind = "pay"
   constructor(readonly c: number, readonly card: "visa" | "declined") {
     super()
   }
@@ -79,7 +77,6 @@ export class PayOnBankPage extends ModelCommand {
 }
 
 export class AnswerInApp extends ModelCommand {
-  readonly kind = "app"
   constructor(readonly c: number, readonly answer: "confirm" | "reject") {
     super()
   }
@@ -99,7 +96,6 @@ export class AnswerInApp extends ModelCommand {
 }
 
 export class PayOnStorePage extends ModelCommand {
-  readonly kind = "store-page"
   constructor(readonly c: number) {
     super()
   }
@@ -127,7 +123,6 @@ export type AfterLoss = "nothing" | "new-session" | "change-cart" | "complete"
 
 /** The bank charges the card but its answer never reaches the store; then the shopper does `then`. */
 export class LostAnswerCharge extends ModelCommand {
-  readonly kind = "lost-charge"
   constructor(
     readonly c: number,
     readonly via: "store-page" | "saved-card",
@@ -156,7 +151,6 @@ export class LostAnswerCharge extends ModelCommand {
 }
 
 export class Complete extends ModelCommand {
-  readonly kind = "complete"
   constructor(readonly c: number, readonly twice: boolean, readonly background: boolean) {
     super()
   }
@@ -175,7 +169,6 @@ export class Complete extends ModelCommand {
 }
 
 export class ChangeCart extends ModelCommand {
-  readonly kind = "change-cart"
   constructor(readonly c: number) {
     super()
   }
