@@ -33,8 +33,10 @@ export interface EmulatorControl {
   /** Extension: what chaos did so far. */
   chaosTally(): Promise<ChaosTally & { active: boolean }>
   clearChaos(): Promise<void>
-  /** Extension: removes every injected fault. */
+  /** Extension: removes every injected fault (and lets held requests go on). */
   clearFaults(): Promise<void>
+  /** Extension: lets every request a "hold" fault keeps go on; returns how many there were. */
+  releaseHeldRequests(): Promise<number>
   setWebhookMode(mode: WebhookMode): Promise<void>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
@@ -43,6 +45,8 @@ export interface EmulatorControl {
   deliveries(): Promise<DeliveryRecord[]>
   getInvoice(invoiceId: string): Promise<InvoiceState>
   getInstallmentOrder(orderId: string): Promise<InstallmentOrder>
+  /** Extension: the installment order made for a `store_order_id` (404 when none was made). */
+  getInstallmentOrderByStoreOrderId(storeOrderId: string): Promise<InstallmentOrder>
   getCheckoutOrder(orderId: string): Promise<CheckoutOrderState>
   /** Extension: the checkout order made for an order_ref (also one whose create answer was lost). */
   getCheckoutOrderByRef(orderRef: string): Promise<CheckoutOrderState>
@@ -96,6 +100,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,
     injectFault: async (fault) => void (await call("POST", "/faults", fault)),
     clearFaults: async () => void (await call("DELETE", "/faults")),
+    releaseHeldRequests: async () => (await call<{ released: number }>("POST", "/faults/release")).released,
     setChaos: (spec) => call("PUT", "/chaos", spec),
     chaosTally: () => call("GET", "/chaos"),
     clearChaos: async () => void (await call("DELETE", "/chaos")),
@@ -105,6 +110,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     deliveries: () => call("GET", "/deliveries"),
     getInvoice: (invoiceId) => call("GET", `/invoices/${id(invoiceId)}`),
     getInstallmentOrder: (orderId) => call("GET", `/installments/${id(orderId)}`),
+    getInstallmentOrderByStoreOrderId: (storeOrderId) => call("GET", `/installments-by-store-order/${id(storeOrderId)}`),
     getCheckoutOrder: (orderId) => call("GET", `/checkout/${id(orderId)}`),
     getCheckoutOrderByRef: (orderRef) => call("GET", `/checkout-by-ref/${id(orderRef)}`),
     completeCheckout: (orderId, input) => call("POST", `/checkout/${id(orderId)}/complete`, input),

@@ -6,7 +6,7 @@ import { extendedShape } from "./checkout/records"
 import { checkoutCompletionSchema } from "./checkout/schemas"
 import { TEST_CARDS } from "./constants"
 import type { Emulator } from "./emulator"
-import { badRequest, jsonBody, ok, parseWith } from "./http-util"
+import { badRequest, jsonBody, notFound, ok, parseWith } from "./http-util"
 import type { Route } from "./router"
 
 const payInvoiceSchema = z.strictObject({
@@ -19,7 +19,7 @@ const faultSchema = z.strictObject({
   method: z.string().optional(),
   path: z.string().startsWith("/", { error: "must be a path starting with /" }),
   count: z.number().int().positive(),
-  kind: z.enum(["500", "429", "slow", "reset"]),
+  kind: z.enum(["500", "429", "slow", "reset", "hold"]),
   delayMs: z.number().int().nonnegative().optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
   afterProcessing: z.boolean().optional(),
@@ -66,6 +66,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       return ok(statusRecord(invoice))
     }),
     route("GET", "/installments/:orderId", (ctx) => ok(installments.get(ctx.params.orderId))),
+    route("GET", "/installments-by-store-order/:storeOrderId", (ctx) => {
+      const order = installments.findByStoreOrderId(ctx.params.storeOrderId)
+      if (!order) throw notFound(`no installment order with store_order_id ${ctx.params.storeOrderId}`)
+      return ok(order)
+    }),
     route("POST", "/installments/:orderId/client-confirm", (ctx) => {
       const order = installments.get(ctx.params.orderId)
       installments.clientConfirm(order)
@@ -120,6 +125,7 @@ export function controlRoutes(emulator: Emulator): Route[] {
       emulator.faults.add(parseWith(faultSchema, jsonBody(ctx)))
       return ok(emulator.faults.list())
     }),
+    route("POST", "/faults/release", () => ok({ released: emulator.faults.releaseHeld() })),
     route("DELETE", "/faults", () => {
       emulator.faults.reset()
       return ok([])

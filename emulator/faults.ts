@@ -1,6 +1,6 @@
 /** Fault injection: the next `count` requests matching method + path answer with the fault. */
 
-export type FaultKind = "500" | "429" | "slow" | "reset"
+export type FaultKind = "500" | "429" | "slow" | "reset" | "hold"
 
 export type FaultSpec = {
   /** Any method when absent. */
@@ -9,7 +9,10 @@ export type FaultSpec = {
   path: string
   count: number
   kind: FaultKind
-  /** For "slow": how long to wait before answering normally. Default 1000. */
+  /**
+   * For "slow": how long to wait before answering normally. Default 1000. For "hold" (extension):
+   * the request waits until `releaseHeldRequests()`, or at most this long (default 60000).
+   */
   delayMs?: number
   /** For "429": the Retry-After header. Default 1. */
   retryAfterSeconds?: number
@@ -26,6 +29,7 @@ type ActiveFault = FaultSpec & { remaining: number }
 
 export class Faults {
   private active: ActiveFault[] = []
+  private held = new Set<() => void>()
 
   add(spec: FaultSpec): void {
     this.active.push({ ...spec, method: spec.method?.toUpperCase(), remaining: spec.count })
@@ -47,8 +51,29 @@ export class Faults {
     return this.active.map((fault) => ({ ...fault }))
   }
 
+  /** A "hold" fault: resolves on `releaseHeld()` (or reset), or after `maxMs`. */
+  hold(maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer)
+        this.held.delete(release)
+        resolve()
+      }
+      const timer = setTimeout(release, maxMs)
+      this.held.add(release)
+    })
+  }
+
+  /** Lets every held request go on; returns how many there were. */
+  releaseHeld(): number {
+    const waiting = [...this.held]
+    waiting.forEach((release) => release())
+    return waiting.length
+  }
+
   reset(): void {
     this.active = []
+    this.releaseHeld()
   }
 }
 

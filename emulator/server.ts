@@ -10,6 +10,8 @@ import { newTraceId } from "./ids"
 import { familyOf, isBankApi, type Router } from "./router"
 
 const MAX_BODY_BYTES = 1024 * 1024
+/** How long a "hold" fault keeps a request when nobody releases it. */
+const DEFAULT_HOLD_MS = 60_000
 
 export type ServerDeps = {
   router: Router
@@ -65,6 +67,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   if (fault && !fault.afterProcessing) {
     if (fault.kind === "slow") {
       await delay(fault.delayMs ?? 1000)
+    } else if (fault.kind === "hold") {
+      await deps.faults.hold(fault.delayMs ?? DEFAULT_HOLD_MS)
     } else {
       applyFault(fault, family, res, finish)
       return
@@ -77,6 +81,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     if (fault.kind === "slow") {
       // The bank acted at once; only its answer is late (a client timeout loses it).
       await delay(fault.delayMs ?? 1000)
+    } else if (fault.kind === "hold") {
+      await deps.faults.hold(fault.delayMs ?? DEFAULT_HOLD_MS)
     } else {
       applyFault(fault, family, res, finish)
       return

@@ -70,6 +70,12 @@ export class InstallmentOrders {
     return order
   }
 
+  /** The order made for a store_order_id (the one a repeated create returns), if any. */
+  findByStoreOrderId(storeOrderId: string): InstallmentOrder | undefined {
+    const orderId = this.byStoreOrderId.get(storeOrderId)
+    return orderId === undefined ? undefined : this.orders.get(orderId)
+  }
+
   reset(): void {
     this.orders.clear()
     this.byStoreOrderId.clear()

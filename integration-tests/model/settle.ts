@@ -1,0 +1,92 @@
+/**
+ * After a sequence, the store is let settle before the money invariant is checked: what shoppers
+ * and the admin started is awaited, the bank stops failing, every held webhook is delivered, and
+ * the plugin's scheduled jobs run, also as if minutes had passed (the reconcile functions take
+ * `now`). A step is one entry of SETTLE_STEPS: add one when the plugin gains a later safety net
+ * (e.g. a release deferred past a grace period).
+ */
+import bookLateInstallmentReturnsJob from "../../src/jobs/book-late-installment-returns"
+import syncMonobankCheckoutOrdersJob from "../../src/jobs/sync-monobank-checkout-orders"
+import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
+import { reconcileCardSessions } from "../../src/workflows/acquiring/reconcile-card-sessions"
+import { reconcileInstallmentSessions } from "../../src/workflows/installments/reconcile-installment-sessions"
+import { takeBackDiscardedOrders } from "../../src/providers/monobank-installments/withdrawal-runs"
+import type { World } from "./store-world"
+
+const MINUTE_MS = 60_000
+
+export type SettleStep = { name: string; run: (world: World) => Promise<void> }
+
+/** Held webhooks go out, and everything the bank sends is handled by Medusa, until nothing is left. */
+const deliverWebhooks: SettleStep = {
+  name: "deliver every webhook",
+  run: async ({ control, webhooks }) => {
+    await control.clearFaults()
+    await control.setWebhookMode("deliver")
+    for (let round = 0; round < 5; round++) {
+      const released = await control.releaseWebhooks({ order: "fifo" })
+      await control.flushWebhooks()
+      await webhooks.quiet()
+      // Handling a webhook can make the bank send another (a refund of an orphan, a release).
+      await control.flushWebhooks()
+      await webhooks.quiet()
+      if (released === 0) return
+    }
+  },
+}
+
+/** The plugin's scheduled jobs, called as Medusa's scheduler calls them. */
+export const runScheduledJobs: SettleStep = {
+  name: "run the scheduled jobs",
+  run: async ({ container }) => {
+    await syncMonobankPaymentSessionsJob(container())
+    await syncMonobankCheckoutOrdersJob(container())
+    await bookLateInstallmentReturnsJob(container())
+  },
+}
+
+/**
+ * Sessions the reconcile reads per run, youngest first: every session of a sequence, and not
+ * every still-pending session of the sequences before (each would be read again on every run).
+ */
+const RECONCILE_LIMIT = 25
+
+/** The reconcile the payment-sessions job runs, as if `minutes` had passed: every young session is due. */
+export function reconcileAsIf(minutes: number): SettleStep {
+  return {
+    name: `reconcile as if ${minutes} minutes had passed`,
+    run: async ({ container }) => {
+      const now = new Date(Date.now() + minutes * MINUTE_MS)
+      await reconcileCardSessions(container(), { now, limit: RECONCILE_LIMIT })
+      await reconcileInstallmentSessions(container(), { now, limit: RECONCILE_LIMIT })
+      await takeBackDiscardedOrders(container(), { now })
+    },
+  }
+}
+
+export const SETTLE_STEPS: SettleStep[] = [
+  deliverWebhooks,
+  runScheduledJobs,
+  reconcileAsIf(6),
+  deliverWebhooks,
+  reconcileAsIf(30),
+  deliverWebhooks,
+]
+
+/** Awaits what is still running, then runs every settle step in order; `log` hears how long each took. */
+export async function settle(world: World, running: Array<Promise<unknown>>, log?: (line: string) => void): Promise<void> {
+  let started = Date.now()
+  // Requests the bank holds (an open window) answer now, so what waits on them can end.
+  await world.control.releaseHeldRequests()
+  await Promise.allSettled(running)
+  log?.(`background actions: ${Date.now() - started} ms`)
+  for (const step of SETTLE_STEPS) {
+    started = Date.now()
+    try {
+      await world.timings.time(`settle: ${step.name}`, () => step.run(world))
+    } catch (error) {
+      throw new Error(`settle step "${step.name}" failed: ${(error as Error).message}`)
+    }
+    log?.(`${step.name}: ${Date.now() - started} ms`)
+  }
+}
