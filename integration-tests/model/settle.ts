@@ -11,6 +11,8 @@ import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment
 import { reconcileCardSessions } from "../../src/workflows/acquiring/reconcile-card-sessions"
 import { reconcileInstallmentSessions } from "../../src/workflows/installments/reconcile-installment-sessions"
 import { takeBackDiscardedOrders } from "../../src/providers/monobank-installments/withdrawal-runs"
+import { bankSidesFromConfig } from "../../src/providers/bank-sides"
+import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
 import type { World } from "./store-world"
 
 const MINUTE_MS = 60_000
@@ -60,6 +62,8 @@ export function reconcileAsIf(minutes: number): SettleStep {
       await reconcileCardSessions(container(), { now, limit: RECONCILE_LIMIT })
       await reconcileInstallmentSessions(container(), { now, limit: RECONCILE_LIMIT })
       await takeBackDiscardedOrders(container(), { now })
+      // Money of sessions that ended, once no authorize of them can still be creating a payment.
+      await settleDueSessionPayments(container(), bankSidesFromConfig(container()), { now })
     },
   }
 }
