@@ -45,7 +45,7 @@ import { lockingModuleOf } from "../../utils/module-container"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa-payments"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
-import { applicationCheckoutEvidence } from "../../utils/checkout/checkout-evidence"
+import { applicationCheckoutEvidence } from "../../modules/monobank-checkout/evidence"
 import { sessionMoneyFor, type BankSides, type SessionMoney } from "../../utils/session-money"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import {

@@ -30,7 +30,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment } from "../../utils/checkout/checkout-payments"
-import { applicationCheckoutEvidence } from "../../utils/checkout/checkout-evidence"
+import { applicationCheckoutEvidence } from "../../modules/monobank-checkout/evidence"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { sessionMoneyFor, type SessionMoney } from "../../utils/session-money"
 import { sessionIdOf, sessionOfCapture, sessionOfPayment, sessionOfRefund } from "../../utils/session-money/medusa-sessions"

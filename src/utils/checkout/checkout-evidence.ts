@@ -1,36 +1,14 @@
 /**
  * What proves a mono checkout payment: the plugin's own checkout record of the cart the session
  * pays for (placed by the checkout workflow), found through Medusa's link of the session's payment
- * collection to its cart.
+ * collection to its cart. The application's implementation reads the checkout module, so it lives
+ * beside it (src/modules/monobank-checkout/evidence.ts); utils sits below the modules.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../../modules/monobank-checkout"
-import { applicationModule } from "../module-container"
 
 export type CheckoutRecordOfCart = { checkout_order_id: string | null; status: string; amount: BigNumberInput }
 
 export type CheckoutEvidence = {
   cartOfCollection(paymentCollectionId: string): Promise<string | undefined>
   checkoutOrderOfCart(cartId: string): Promise<CheckoutRecordOfCart | undefined>
-}
-
-type Query = { graph(input: Record<string, unknown>): Promise<{ data: Record<string, unknown>[] }> }
-
-/** Evidence from the running application; refuses every checkout payment outside one. */
-export function applicationCheckoutEvidence(): CheckoutEvidence {
-  return {
-    async cartOfCollection(paymentCollectionId) {
-      const query = applicationModule<Query>(ContainerRegistrationKeys.QUERY)
-      if (!query) return undefined
-      const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: paymentCollectionId } })
-      return (data[0]?.cart_id as string | undefined) ?? undefined
-    },
-    async checkoutOrderOfCart(cartId) {
-      const checkout = applicationModule<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
-      if (!checkout) return undefined
-      const [row] = await checkout.listMonobankCheckoutOrders({ order_ref: cartId }, { select: ["checkout_order_id", "status", "amount"] })
-      return row ? { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput } : undefined
-    },
-  }
 }
