@@ -2,134 +2,26 @@
  * The provider against the emulator over real HTTP, for what the HTTP specs cannot reach easily:
  * unknown outcomes (the bank acted but the answer was lost), amount changes, releases.
  */
-import { startEmulator, type RunningEmulator } from "../../../../emulator"
 import { AcquiringClient } from "../../../lib/monobank"
-import type { PaymentRecords } from "../../../utils/medusa-payments"
-import type { SessionMoney } from "../../../utils/session-money"
-import { memorySessionMoney, type FakeMedusa, type MemoryLedger } from "../../../utils/session-money/__tests__/memory-ledger"
-import { MonobankProviderService } from "../service"
+import {
+  bankCalls,
+  capturedPayment,
+  createProvider,
+  emulator,
+  heldPayment,
+  ledger,
+  medusa,
+  medusaCapture,
+  medusaRefund,
+  openSession,
+  payments,
+  provider,
+  providerOptions,
+  refundRow,
+  useProviderAgainstEmulator,
+} from "./provider-against-emulator"
 
-const REGISTRATION_KEY = "pp_monobank_test"
-const PROVIDER_ID = "pp_monobank_test"
-const SESSION = "payses_test1"
-const PAYMENT = "pay_1"
-const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
-
-let emulator: RunningEmulator
-let provider: MonobankProviderService
-let providerOptions: Record<string, unknown>
-
-/**
- * Medusa's payment tables (sessions, the payment made from the session, its captures and refunds)
- * and the plugin's ledger, fresh for each test; every provider of a test reads the same ones, as
- * every server of a store reads one database.
- */
-let medusa: FakeMedusa
-let money: SessionMoney
-let ledger: MemoryLedger
-let payments: PaymentRecords
-
-/** Medusa's locking module, one process. */
-const locking = {
-  tails: new Map<string, Promise<unknown>>(),
-  async execute<T>(key: string, job: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(key) ?? Promise.resolve()
-    const run = before.then(job, job)
-    this.tails.set(key, run.catch(() => undefined))
-    return run
-  },
-}
-
-/**
- * What Medusa's payment module hands the provider: a cradle where it is registered under its key;
- * the application's payment module (`reads`, by default the test's Medusa tables) and the plugin's
- * money decisions over the test's ledger.
- */
-function createProvider(options: Record<string, unknown>, reads?: (tables: PaymentRecords) => PaymentRecords) {
-  const cradle: Record<string, unknown> = { logger: silent, payment_providers: [REGISTRATION_KEY], locking }
-  class ProviderInModule extends MonobankProviderService {
-    protected override paymentModule() {
-      return reads ? reads(payments) : payments
-    }
-    protected override money() {
-      return money
-    }
-  }
-  const instance = new ProviderInModule(cradle, options)
-  Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
-  return instance
-}
-
-/** Medusa created session `id` for `amount` and asks the provider to start it, as `createPaymentSession` does. */
-function openSession(id: string, amount: number | string, currency_code = "uah", data: Record<string, unknown> = {}, context: Record<string, unknown> = {}) {
-  medusa.sessions.set(id, { id, provider_id: PROVIDER_ID, amount, currency_code, payment_collection_id: `pay_col_${id}`, data })
-  return { amount, currency_code, data: { ...data, session_id: id }, context: { idempotency_key: id, ...context } as any }
-}
-
-/** Medusa stores `{ ...what the storefront sent, ...what the provider returned }` on the session. */
-function storeSessionData(id: string, data: Record<string, unknown> | undefined) {
-  const session = medusa.sessions.get(id)!
-  session.data = JSON.parse(JSON.stringify({ ...session.data, ...data }))
-  return session.data
-}
-
-/** Medusa recorded refund `id` on the payment before asking the provider. */
-function medusaRefund(id: string, metadata: Record<string, unknown> | null = null) {
-  medusa.refunds!.push({ id, payment_id: PAYMENT, raw_amount: null, metadata })
-}
-
-/** Medusa recorded capture `id` of `amount` on the payment before asking the provider. */
-function medusaCapture(id: string, amount: number) {
-  medusa.captures!.push({ id, payment_id: PAYMENT, raw_amount: { value: String(amount), precision: 20 } })
-}
-
-const refundRow = (id: string) => medusa.refunds!.find((row) => row.id === id)
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 10 })
-  await emulator.control.setWebhookMode("drop")
-  providerOptions = {
-    token: emulator.acquiringToken,
-    baseUrl: emulator.url,
-    captureMode: "manual",
-    redirectUrl: "https://shop.example/return?session={session_id}",
-    webhookBaseUrl: "https://api.shop.example",
-    timeoutMs: 2000,
-  }
-  provider = createProvider(providerOptions)
-})
-
-afterAll(async () => {
-  await emulator?.close()
-})
-
-beforeEach(async () => {
-  ;({ money, ledger, medusa, payments } = memorySessionMoney({ sessions: new Map(), payments: [], captures: [], refunds: [] }))
-  await emulator.control.reset()
-  await emulator.control.setWebhookMode("drop")
-})
-
-async function bankCalls(suffix: string) {
-  return (await emulator.control.calls()).filter((c) => c.path.endsWith(suffix)).length
-}
-
-/** A session paid on the bank's page (held), authorized by cart completion; Medusa made payment pay_1 of it. */
-async function heldPayment(amount = 1234.56) {
-  const started = await provider.initiatePayment(openSession(SESSION, amount))
-  storeSessionData(SESSION, started.data)
-  await emulator.control.payInvoice(started.data!.invoiceId as string)
-  const authorized = await provider.authorizePayment({ data: medusa.sessions.get(SESSION)!.data, context: { idempotency_key: SESSION } })
-  expect(authorized.status).toBe("authorized")
-  storeSessionData(SESSION, authorized.data)
-  medusa.payments.push({ id: PAYMENT, payment_session_id: SESSION, data: authorized.data })
-  return authorized.data!
-}
-
-async function capturedPayment() {
-  const held = await heldPayment()
-  medusaCapture("capt_1", 1234.56)
-  return (await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).data!
-}
+useProviderAgainstEmulator()
 
 describe("monobank provider against the bank emulator", () => {
   it("creates an invoice for the session: amount in kopecks, hold, reference, return and webhook URLs", async () => {
@@ -414,62 +306,5 @@ describe("monobank provider against the bank emulator", () => {
     await expect(provider.initiatePayment(openSession("payses_p3", "ten"))).rejects.toThrow(
       /amount ten is not a valid amount/
     )
-  })
-  it("a cancel without the payment's id (Medusa undoing its own authorize after a concurrent one won) releases nothing: the hold stays for the order", async () => {
-    const held = await heldPayment()
-    const canceled = await provider.cancelPayment({ data: held })
-    expect(canceled.data).toEqual(held)
-    expect(await bankCalls("/invoice/cancel")).toBe(0)
-    expect(await emulator.control.getInvoice(held.invoiceId as string)).toMatchObject({ status: "hold", amount: 123_456 })
-  })
-
-  it("planted data cannot authorize: a session naming another session's paid invoice stays pending, with or without an invoice of its own", async () => {
-    const paid = await heldPayment()
-    const planted = { invoiceId: paid.invoiceId, reference: SESSION, amount: 123_456, ccy: 980, paymentType: "hold", status: "hold" }
-
-    // Its start has not answered yet: no invoice of its own.
-    openSession("payses_planted", 1234.56, "uah", planted)
-    const bare = await provider.authorizePayment({ data: planted, context: { idempotency_key: "payses_planted" } })
-    expect(bare.status).toBe("pending")
-
-    const own = await provider.initiatePayment(openSession("payses_own", 1234.56))
-    const withOwn = await provider.authorizePayment({ data: { ...own.data, ...planted }, context: { idempotency_key: "payses_own" } })
-    expect(withOwn.status).toBe("pending")
-
-    expect(ledger.rows.filter((row) => row.granted_at).map((row) => row.session_id)).toEqual([SESSION])
-    expect(ledger.rows.filter((row) => row.bank_id === paid.invoiceId).map((row) => row.session_id)).toEqual([SESSION])
-  })
-
-  it("a deleted session is never authorized afterwards, and its unpaid invoice is withdrawn", async () => {
-    const started = await provider.initiatePayment(openSession("payses_gone", 100))
-    const stored = storeSessionData("payses_gone", started.data)
-    await provider.deletePayment({ data: stored })
-    expect(await emulator.control.getInvoice(started.id)).toMatchObject({ status: "expired", removed: true })
-    await expect(provider.authorizePayment({ data: stored, context: { idempotency_key: "payses_gone" } })).rejects.toThrow(
-      /replaced by a newer one/
-    )
-    expect(ledger.rows[0]).toMatchObject({ settlement: "released", session_ended_at: expect.any(Date) })
-  })
-
-  it("deleting a session an order rests on leaves its hold alone", async () => {
-    const held = await heldPayment()
-    await provider.deletePayment({ data: medusa.sessions.get(SESSION)!.data })
-    expect(await bankCalls("/invoice/cancel")).toBe(0)
-    expect(await emulator.control.getInvoice(held.invoiceId as string)).toMatchObject({ status: "hold" })
-    expect(ledger.rows[0]).toMatchObject({ settlement: "rests_on_payment" })
-  })
-
-  it("a session deleted after the shopper paid, with no order, gives the money back once and lists it for the store owner", async () => {
-    const debit = createProvider({ ...providerOptions, captureMode: "automatic" })
-    const started = await debit.initiatePayment(openSession("payses_forgotten", 500))
-    const stored = storeSessionData("payses_forgotten", started.data)
-    await emulator.control.payInvoice(started.id)
-
-    await debit.deletePayment({ data: stored })
-    await debit.deletePayment({ data: stored })
-    const invoice = await emulator.control.getInvoice(started.id)
-    expect(invoice.cancelList).toEqual([expect.objectContaining({ amount: 50_000, extRef: `orphan-refund:${started.id}` })])
-    expect(await bankCalls("/invoice/cancel")).toBe(1)
-    expect(ledger.rows[0]).toMatchObject({ settlement: "refunded", attention: expect.stringMatching(/gave the money back in full/) })
   })
 })
