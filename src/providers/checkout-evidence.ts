@@ -1,13 +1,13 @@
 /**
- * What proves a mono checkout payment: the plugin's own checkout record of the cart the session
- * pays for (placed by the checkout workflow), found through Medusa's link of the session's payment
- * collection to its cart.
+ * What proves a mono checkout payment in a running store: the plugin's own checkout record of the
+ * cart the session pays for (placed by the checkout workflow), found through Medusa's link of the
+ * session's payment collection to its cart. The providers use it; the checks themselves are in
+ * src/utils/checkout/checkout-payments (utils sits below the modules it would have to read).
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../modules/monobank-checkout"
 import { applicationModule } from "../utils/module-container"
-
 import type { CheckoutEvidence } from "../utils/checkout/checkout-payments"
 
 type Query = { graph(input: Record<string, unknown>): Promise<{ data: Record<string, unknown>[] }> }

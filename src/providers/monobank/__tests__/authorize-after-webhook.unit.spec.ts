@@ -6,6 +6,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InvoiceStatusRecord } from "../../../lib/monobank"
 import type { PaymentRecords } from "../../../utils/medusa-payments"
+import { memorySessionMoney } from "../../../utils/session-money/__tests__/memory-ledger"
 import type { ProviderDeps } from "../deps"
 import { MonobankProviderService } from "../service"
 import { VerifiedWebhooks } from "../verified-webhooks"
@@ -34,7 +35,8 @@ function webhookPayload(record: InvoiceStatusRecord) {
   return { rawData: Buffer.from(JSON.stringify(record)), headers: { "x-sign": "c2lnbmF0dXJl" }, data: {} }
 }
 
-function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {}) {
+/** The provider over Medusa's session and the plugin's ledger: the session started `invoices` (the last is its newest). */
+function setup(options: { bank?: InvoiceStatusRecord; now?: () => number; invoices?: string[] } = {}) {
   const bankReads: string[] = []
   const bank = options.bank ?? paidRecord()
   const deps = {
@@ -47,11 +49,21 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {})
     options: {},
     logger: silent,
   } as unknown as ProviderDeps
+  const { money, ledger, payments } = memorySessionMoney({
+    sessions: new Map([
+      [SESSION, { id: SESSION, provider_id: "pp_monobank_monobank", amount: 1304.56, currency_code: "uah", payment_collection_id: "pay_col_1", data: sessionData(), status: "pending" }],
+    ]),
+    payments: [],
+  })
+  for (const invoiceId of options.invoices ?? [INVOICE]) {
+    void ledger.recordSessionPayment({ session_id: SESSION, provider_id: "pp_monobank_monobank", kind: "invoice", bank_id: invoiceId, amount_minor: 130456, ccy: 980 })
+  }
   const recordReads: string[] = []
   const paymentModule = {
-    listPaymentSessions: async () => {
+    ...payments,
+    listPaymentSessions: async (...args: Parameters<PaymentRecords["listPaymentSessions"]>) => {
       recordReads.push(SESSION)
-      return [{ id: SESSION, data: sessionData(), status: "pending" }]
+      return payments.listPaymentSessions(...args)
     },
   } as unknown as PaymentRecords
   class ProviderUnderTest extends MonobankProviderService {
@@ -63,9 +75,15 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number } = {})
     protected override paymentModule() {
       return paymentModule
     }
+    protected override money() {
+      return money
+    }
   }
-  const provider = new ProviderUnderTest({ logger: silent }, { token: "t", webhookBaseUrl: "https://api.shop.example", redirectUrl: "https://shop.example/return?session={session_id}" })
-  return { provider, bankReads, recordReads }
+  // Registered in the payment module's container under its key, as Medusa does.
+  const cradle: Record<string, unknown> = { logger: silent, payment_providers: ["pp_monobank_monobank"] }
+  const provider = new ProviderUnderTest(cradle, { token: "t", webhookBaseUrl: "https://api.shop.example", redirectUrl: "https://shop.example/return?session={session_id}" })
+  Object.defineProperty(cradle, "pp_monobank_monobank", { get: () => provider })
+  return { provider, bankReads, recordReads, ledger }
 }
 
 describe("getWebhookActionAndData", () => {
@@ -87,7 +105,7 @@ describe("authorizePayment after a paid webhook", () => {
   it("authorizes from the verified webhook of the same invoice, without a bank read", async () => {
     const { provider, bankReads } = setup()
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
-    const result = await provider.authorizePayment({ data: sessionData() })
+    const result = await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([])
     expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
     expect(result.data).toMatchObject({ invoiceId: INVOICE, status: "success", modifiedDate: PAID_AT })
@@ -95,16 +113,17 @@ describe("authorizePayment after a paid webhook", () => {
 
   it("reads the bank for a storefront's authorize with no webhook before it", async () => {
     const { provider, bankReads } = setup()
-    const result = await provider.authorizePayment({ data: sessionData() })
+    const result = await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])
     expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
   })
 
-  it("reads the bank for a session of another invoice", async () => {
-    const { provider, bankReads } = setup({ bank: paidRecord({ invoiceId: "p2_other" }) })
+  it("reads the bank for the session's newer invoice when the webhook was of its older one", async () => {
+    const { provider, bankReads } = setup({ bank: paidRecord({ invoiceId: "p2_other" }), invoices: [INVOICE, "p2_other"] })
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
-    await provider.authorizePayment({ data: sessionData({ invoiceId: "p2_other" }) })
+    const result = await provider.authorizePayment({ data: sessionData({ invoiceId: "p2_other" }), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual(["p2_other"])
+    expect(result).toMatchObject({ status: PaymentSessionStatus.CAPTURED, data: { invoiceId: "p2_other" } })
   })
 
   it("reads the bank once the webhook was verified more than a minute ago", async () => {
@@ -112,21 +131,21 @@ describe("authorizePayment after a paid webhook", () => {
     const { provider, bankReads } = setup({ now: () => at })
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
     at = 60_001
-    await provider.authorizePayment({ data: sessionData() })
+    await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])
   })
 
   it("reads the bank when the session already stored a state newer than the webhook", async () => {
     const { provider, bankReads } = setup()
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
-    await provider.authorizePayment({ data: sessionData({ modifiedDate: "2026-11-23T10:00:01Z" }) })
+    await provider.authorizePayment({ data: sessionData({ modifiedDate: "2026-11-23T10:00:01Z" }), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])
   })
 
   it("reads the bank after a webhook that does not say paid or held", async () => {
     const { provider, bankReads } = setup()
     await provider.getWebhookActionAndData(webhookPayload(paidRecord({ status: "processing" })))
-    await provider.authorizePayment({ data: sessionData() })
+    await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])
   })
 
@@ -134,7 +153,7 @@ describe("authorizePayment after a paid webhook", () => {
     const { provider, bankReads } = setup()
     Object.assign(provider, { verifier: { verify: async () => false } })
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
-    await provider.authorizePayment({ data: sessionData() })
+    await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])
   })
 })

@@ -2,144 +2,32 @@
  * The provider against the emulator over real HTTP, for what the HTTP specs cannot reach easily:
  * unknown outcomes (the bank acted but the answer was lost), amount changes, releases.
  */
-import { startEmulator, type RunningEmulator } from "../../../../emulator"
 import { AcquiringClient } from "../../../lib/monobank"
-import type { PaymentRecords } from "../../../utils/medusa-payments"
-import { MonobankProviderService } from "../service"
+import {
+  bankCalls,
+  capturedPayment,
+  createProvider,
+  emulator,
+  heldPayment,
+  ledger,
+  medusa,
+  medusaCapture,
+  medusaRefund,
+  openSession,
+  payments,
+  provider,
+  providerOptions,
+  refundRow,
+  useProviderAgainstEmulator,
+} from "./provider-against-emulator"
 
-const REGISTRATION_KEY = "pp_monobank_test"
-const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
-
-let emulator: RunningEmulator
-let provider: MonobankProviderService
-let providerOptions: Record<string, unknown>
-
-type Row = { id: string; payment_id: string; raw_amount: unknown; metadata?: Record<string, unknown> | null }
-/** The capture and refund rows Medusa's payment module holds (the provider reads them back by id). */
-let captureRows: Row[] = []
-let refundRows: Row[] = []
-
-function rowsService(rows: () => Row[]) {
-  return {
-    list: async (filters: Record<string, unknown>) =>
-      rows().filter((row) => Object.entries(filters).every(([key, value]) => (row as Record<string, unknown>)[key] === value)),
-    update: async ({ id, ...changes }: { id: string }) => Object.assign(rows().find((row) => row.id === id)!, changes),
-  }
-}
-
-/** Medusa's locking module, one process. */
-const locking = {
-  tails: new Map<string, Promise<unknown>>(),
-  async execute<T>(key: string, job: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(key) ?? Promise.resolve()
-    const run = before.then(job, job)
-    this.tails.set(key, run.catch(() => undefined))
-    return run
-  },
-}
-
-type StoredPayments = { list(filters: Record<string, unknown>): Promise<unknown[]>; update(data: { id: string; data: Record<string, unknown> }): Promise<unknown> }
-
-/**
- * The payment module's public service as the provider asks it: the captures and refunds Medusa
- * recorded, and the payment's stored data (none unless a test hands `payments`). Whether a payment
- * rests on a session is not known here ("unknown"), as outside a running application.
- */
-function recordedPayments(changes: { refunds?: { list(filters: Record<string, unknown>): Promise<unknown[]> }; payments?: StoredPayments } = {}): PaymentRecords {
-  const captures = rowsService(() => captureRows)
-  const refunds = { ...rowsService(() => refundRows), ...changes.refunds }
-  const payments: StoredPayments = changes.payments ?? { list: async () => [], update: async () => undefined }
-  return {
-    listCaptures: (filters: Record<string, unknown>) => captures.list(filters),
-    listPaymentSessions: async () => [],
-    listPayments: async (filters: Record<string, unknown>) =>
-      "payment_session_id" in filters ? Promise.reject(new Error("no payment module in this test")) : payments.list(filters),
-    listRefunds: (filters: Record<string, unknown>) => refunds.list(filters),
-    updateRefunds: (data: { id: string }) => refunds.update(data),
-    softDeleteRefunds: async (ids: string[]) => void (refundRows = refundRows.filter((row) => !ids.includes(row.id))),
-    updatePayment: (data: { id: string; data: Record<string, unknown> }) => payments.update(data),
-  } as unknown as PaymentRecords
-}
-
-/** What Medusa's payment module hands the provider: a cradle where it is registered under its key. */
-function createProvider(options: Record<string, unknown>, services: Record<string, unknown> = {}, paymentModule = recordedPayments()) {
-  const cradle: Record<string, unknown> = {
-    logger: silent,
-    payment_providers: [REGISTRATION_KEY],
-    locking,
-    ...services,
-  }
-  class ProviderInModule extends MonobankProviderService {
-    protected override paymentModule() {
-      return paymentModule
-    }
-  }
-  const instance = new ProviderInModule(cradle, options)
-  Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => instance })
-  return instance
-}
-
-/** Medusa recorded refund `id` on the payment before asking the provider. */
-function medusaRefund(id: string, metadata: Record<string, unknown> | null = null) {
-  refundRows.push({ id, payment_id: "pay_1", raw_amount: null, metadata })
-}
-
-/** Medusa recorded capture `id` of `amount` on the payment before asking the provider. */
-function medusaCapture(id: string, amount: number) {
-  captureRows.push({ id, payment_id: "pay_1", raw_amount: { value: String(amount), precision: 20 } })
-}
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 10 })
-  await emulator.control.setWebhookMode("drop")
-  providerOptions = {
-    token: emulator.acquiringToken,
-    baseUrl: emulator.url,
-    captureMode: "manual",
-    redirectUrl: "https://shop.example/return?session={session_id}",
-    webhookBaseUrl: "https://api.shop.example",
-    timeoutMs: 2000,
-  }
-  provider = createProvider(providerOptions)
-})
-
-afterAll(async () => {
-  await emulator?.close()
-})
-
-beforeEach(async () => {
-  captureRows = []
-  refundRows = []
-  await emulator.control.reset()
-  await emulator.control.setWebhookMode("drop")
-})
-
-async function bankCalls(suffix: string) {
-  return (await emulator.control.calls()).filter((c) => c.path.endsWith(suffix)).length
-}
-
-async function heldPayment(amount = 1234.56) {
-  const started = await provider.initiatePayment({
-    amount,
-    currency_code: "uah",
-    data: { session_id: "payses_test1" },
-  })
-  await emulator.control.payInvoice(started.data!.invoiceId as string)
-  const authorized = await provider.authorizePayment({ data: started.data })
-  expect(authorized.status).toBe("authorized")
-  return authorized.data!
-}
-
-async function capturedPayment() {
-  const held = await heldPayment()
-  medusaCapture("capt_1", 1234.56)
-  return (await provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).data!
-}
+useProviderAgainstEmulator()
 
 describe("monobank provider against the bank emulator", () => {
   it("creates an invoice for the session: amount in kopecks, hold, reference, return and webhook URLs", async () => {
-    const started = await provider.initiatePayment({ amount: "1234.56", currency_code: "uah", data: { session_id: "payses_abc" } })
+    const started = await provider.initiatePayment(openSession("payses_abc", "1234.56"))
     expect(started.status).toBe("pending")
+    expect(ledger.rows).toEqual([expect.objectContaining({ session_id: "payses_abc", kind: "invoice", bank_id: started.id, amount_minor: 123_456, ccy: 980 })])
     const invoice = await emulator.control.getInvoice(started.id)
     expect(invoice).toMatchObject({
       amount: 123_456,
@@ -168,15 +56,31 @@ describe("monobank provider against the bank emulator", () => {
 
   it("a refund is not sent when Medusa's refunds of the payment cannot be read", async () => {
     const captured = await capturedPayment()
-    const unreadable = createProvider(
-      providerOptions,
-      {},
-      recordedPayments({ refunds: { list: async () => Promise.reject(new Error("connection terminated")) } })
-    )
+    medusaRefund("ref_x")
+    // The refund itself is found (and with it the session), then the connection drops.
+    const unreadable = createProvider(providerOptions, (tables) => ({
+      ...tables,
+      listRefunds: async (filter: Record<string, unknown>) =>
+        "payment_id" in filter ? Promise.reject(new Error("connection terminated")) : tables.listRefunds(filter),
+    }))
     await expect(
       unreadable.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_x" } })
     ).rejects.toThrow(/could not read the refunds Medusa recorded.*nothing was sent to monobank/)
     expect(await bankCalls("/invoice/cancel")).toBe(0)
+  })
+
+  it("a capture or refund is not sent when Medusa's records cannot be read at all (its session is not known)", async () => {
+    const held = await heldPayment()
+    medusaCapture("capt_1", 1234.56)
+    medusaRefund("ref_y")
+    // Medusa's database stops answering (the tables are made afresh for each test).
+    const down = async () => Promise.reject(new Error("connection terminated"))
+    Object.assign(payments, { listCaptures: down, listRefunds: down, listPayments: down })
+    await expect(provider.capturePayment({ data: held, context: { idempotency_key: "capt_1" } })).rejects.toThrow(/connection terminated/)
+    await expect(provider.refundPayment({ amount: 100, data: held, context: { idempotency_key: "ref_y" } })).rejects.toThrow(/connection terminated/)
+    expect(await bankCalls("/invoice/finalize")).toBe(0)
+    expect(await bankCalls("/invoice/cancel")).toBe(0)
+    expect(await emulator.control.getInvoice(held.invoiceId as string)).toMatchObject({ status: "hold", amount: 123_456 })
   })
 
   it("a bank refund no Medusa refund books is booked by a refund of its amount, and blocks other amounts until then", async () => {
@@ -190,12 +94,12 @@ describe("monobank provider against the bank emulator", () => {
     await expect(provider.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_other" } })).rejects.toThrow(
       /no Medusa refund records yet: 100\.00 UAH \(success, ref_gone\).*Nothing was sent/
     )
-    refundRows = refundRows.filter((row) => row.id !== "ref_other")
+    medusa.refunds = medusa.refunds!.filter((row) => row.id !== "ref_other")
 
     medusaRefund("ref_retry")
     const booked = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_retry" } })
     expect(booked.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_gone", amount: 10_000, source: "bank", refundId: "ref_retry" })])
-    expect(refundRows.find((row) => row.id === "ref_retry")!.metadata).toEqual({ monobank_bank_refund: "ref_gone" })
+    expect(refundRow("ref_retry")!.metadata).toEqual({ monobank_bank_refund: "ref_gone" })
     expect(await bankCalls("/invoice/cancel")).toBe(1)
 
     // The bank's notification then cannot book it a second time.
@@ -208,22 +112,17 @@ describe("monobank provider against the bank emulator", () => {
 
   it("while a refund without an answer may still be made, another refund waits, even one Medusa started before that refund failed", async () => {
     const captured = await capturedPayment()
-    let stored: Record<string, unknown> = captured
-    const payments = {
-      list: async () => [{ id: "pay_1", data: stored }],
-      update: async ({ data }: { data: Record<string, unknown> }) => void (stored = data),
-    }
-    const withPayments = createProvider(providerOptions, {}, recordedPayments({ payments }))
+    medusa.payments[0].data = captured
     await emulator.control.injectFault({ path: "/api/merchant/invoice/cancel", count: 1, kind: "500" })
     medusaRefund("ref_unanswered")
     await expect(
-      withPayments.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_unanswered" } })
+      provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_unanswered" } })
     ).rejects.toThrow(/did not answer in time/)
 
     // Medusa read the payment's data for this refund before the first one failed.
     medusaRefund("ref_next")
     await expect(
-      withPayments.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_next" } })
+      provider.refundPayment({ amount: 50, data: captured, context: { idempotency_key: "ref_next" } })
     ).rejects.toThrow(/has not answered the refund of 100\.00 UAH .*Nothing was sent/)
     expect(await bankCalls("/invoice/cancel")).toBe(1)
   })
@@ -248,7 +147,7 @@ describe("monobank provider against the bank emulator", () => {
     expect(captured.data).toMatchObject({ status: "success", finalAmount: 123_456 })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
     // The webhook, the storefront and Medusa may all ask again: a no-op.
-    await provider.capturePayment({ data: captured.data, context: { idempotency_key: "capt_2" } })
+    await provider.capturePayment({ data: captured.data, context: { idempotency_key: "capt_1" } })
     expect(await bankCalls("/invoice/finalize")).toBe(1)
   })
 
@@ -261,10 +160,13 @@ describe("monobank provider against the bank emulator", () => {
 
   it("a capture whose amount cannot be read sends nothing to the bank and says so; the hold stays", async () => {
     const held = await heldPayment()
-    const unreadable = createProvider(providerOptions, {}, {
-      ...recordedPayments(),
-      listCaptures: async () => Promise.reject(new Error("connection terminated")),
-    })
+    medusaCapture("capt_part", 1000)
+    // The capture itself is found (and with it the session), then the connection drops.
+    const unreadable = createProvider(providerOptions, (tables) => ({
+      ...tables,
+      listCaptures: async (filter: Record<string, unknown>, config?: Record<string, unknown>) =>
+        "payment_id" in filter ? Promise.reject(new Error("connection terminated")) : tables.listCaptures(filter, config),
+    }))
     await expect(
       unreadable.capturePayment({ data: held, context: { idempotency_key: "capt_part" } })
     ).rejects.toThrow(/could not read the amount of Medusa's capture capt_part.*nothing was sent to monobank/)
@@ -275,18 +177,15 @@ describe("monobank provider against the bank emulator", () => {
   it("a capture Medusa did not record (unknown capture id) is not sent to the bank as a full capture", async () => {
     const held = await heldPayment()
     await expect(provider.capturePayment({ data: held, context: { idempotency_key: "capt_unknown" } })).rejects.toThrow(
-      /amount .*capture.* not known.*nothing was sent to monobank/
+      /cannot capture: Medusa has no payment session for it/
     )
+    await expect(provider.capturePayment({ data: held })).rejects.toThrow(/a capture needs Medusa's capture id/)
     expect(await bankCalls("/invoice/finalize")).toBe(0)
   })
 
   it("session data holds only the provider's own state and the documented input keys: planted keys are not stored on start, foreign keys dropped on update", async () => {
     const planted = { modifiedDate: "2999-01-01T00:00:00Z", status: "success", refunds: [{ ref: "x", amount: 100, status: "success", source: "bank" }], foo: 1 }
-    const started = await provider.initiatePayment({
-      amount: 100,
-      currency_code: "uah",
-      data: { session_id: "payses_p", save_card: false, ...planted },
-    })
+    const started = await provider.initiatePayment(openSession("payses_p", 100, "uah", { save_card: false, ...planted }))
     // Medusa stores `{ ...what the storefront sent, ...what the provider returned }`.
     const stored = JSON.parse(JSON.stringify({ ...planted, save_card: false, ...started.data }))
     expect(stored).toEqual({
@@ -310,26 +209,27 @@ describe("monobank provider against the bank emulator", () => {
 
   it("an invoice create that failed is not retried", async () => {
     await emulator.control.injectFault({ path: "/api/merchant/invoice/create", count: 1, kind: "500" })
-    await expect(
-      provider.initiatePayment({ amount: 10, currency_code: "uah", data: { session_id: "payses_x" } })
-    ).rejects.toThrow(/monobank/)
+    await expect(provider.initiatePayment(openSession("payses_x", 10))).rejects.toThrow(/monobank/)
     expect(await bankCalls("/invoice/create")).toBe(1)
   })
 
   it("a new amount replaces the unpaid invoice; a paid one cannot change", async () => {
-    const started = await provider.initiatePayment({ amount: 100, currency_code: "uah", data: { session_id: "payses_u" } })
-    const same = await provider.updatePayment({ amount: 100, currency_code: "uah", data: started.data })
+    const started = await provider.initiatePayment(openSession("payses_u", 100))
+    const context = { idempotency_key: "payses_u" }
+    const same = await provider.updatePayment({ amount: 100, currency_code: "uah", data: started.data, context })
     expect(same.data).toEqual(started.data)
 
-    const updated = await provider.updatePayment({ amount: 150, currency_code: "uah", data: { ...started.data, save_card: false } })
+    const updated = await provider.updatePayment({ amount: 150, currency_code: "uah", data: { ...started.data, save_card: false }, context })
     expect(updated.data).toMatchObject({ amount: 15_000, reference: "payses_u", save_card: false })
     expect(updated.data!.invoiceId).not.toBe(started.data!.invoiceId)
     expect(await emulator.control.getInvoice(started.data!.invoiceId as string)).toMatchObject({ status: "expired", removed: true })
 
     await emulator.control.payInvoice(updated.data!.invoiceId as string)
-    await expect(provider.updatePayment({ amount: 200, currency_code: "uah", data: updated.data })).rejects.toThrow(
+    await expect(provider.updatePayment({ amount: 200, currency_code: "uah", data: updated.data, context })).rejects.toThrow(
       /amount cannot change any more/
     )
+    // The session's own invoices only: the new one is recorded as the session's, next to the withdrawn one.
+    expect(ledger.rows.map((row) => row.bank_id)).toEqual([started.data!.invoiceId, updated.data!.invoiceId])
   })
 
   it("cancel releases a hold; a released hold cannot be captured; refunding a hold is refused", async () => {
@@ -342,7 +242,8 @@ describe("monobank provider against the bank emulator", () => {
     expect(canceled.data).toMatchObject({ status: "reversed", finalAmount: 0 })
     const invoice = await emulator.control.getInvoice(held.invoiceId as string)
     expect(invoice.cancelList.map((c: any) => c.extRef)).toEqual(["hold-release:pay_1"])
-    await expect(provider.capturePayment({ data: canceled.data })).rejects.toThrow(
+    medusaCapture("capt_after_cancel", 1234.56)
+    await expect(provider.capturePayment({ data: canceled.data, context: { idempotency_key: "capt_after_cancel" } })).rejects.toThrow(
       /hold was released; .*\(this store released it on .* when Medusa canceled payment pay_1\)/
     )
     // Cancelling again is a no-op, without a bank call.
@@ -354,11 +255,14 @@ describe("monobank provider against the bank emulator", () => {
   it("a hold the bank let expire is not blamed on this store when a capture comes too late", async () => {
     const held = await heldPayment()
     await emulator.control.advanceClock(10 * 24 * 60 * 60 * 1000)
-    await expect(provider.capturePayment({ data: held })).rejects.toThrow(/hold was released; .*\(not by this store: it expired/)
+    medusaCapture("capt_late", 1234.56)
+    await expect(provider.capturePayment({ data: held, context: { idempotency_key: "capt_late" } })).rejects.toThrow(
+      /hold was released; .*\(not by this store: it expired/
+    )
   })
 
   it("reports a declined card as an error with the bank's reason", async () => {
-    const started = await provider.initiatePayment({ amount: 10, currency_code: "uah", data: { session_id: "payses_d" } })
+    const started = await provider.initiatePayment(openSession("payses_d", 10))
     await emulator.control.payInvoice(started.data!.invoiceId as string, { pan: "4000000000009995" })
     const status = await provider.getPaymentStatus({ data: started.data })
     expect(status).toMatchObject({ status: "error", data: { status: "failure", errCode: "59" } })
@@ -373,18 +277,20 @@ describe("monobank provider against the bank emulator", () => {
       webhookBaseUrl: "https://api.shop.example",
       fiscalBasket: true,
     })
-    const started = await fiscal.initiatePayment({
-      amount: 1304.56,
-      currency_code: "uah",
-      data: {
-        session_id: "payses_f",
-        monobank_basket: [
-          { name: "Вишиванка (M)", code: "VYSH-M", quantity: 1, total: "1234.56" },
-          { name: "Доставка: Courier", code: "so_1", quantity: 1, total: "70" },
-        ],
-      },
-      context: { customer: { id: "cus_1", email: "buyer@example.test" } },
-    })
+    const started = await fiscal.initiatePayment(
+      openSession(
+        "payses_f",
+        1304.56,
+        "uah",
+        {
+          monobank_basket: [
+            { name: "Вишиванка (M)", code: "VYSH-M", quantity: 1, total: "1234.56" },
+            { name: "Доставка: Courier", code: "so_1", quantity: 1, total: "70" },
+          ],
+        },
+        { customer: { id: "cus_1", email: "buyer@example.test" } }
+      )
+    )
     const invoice = await emulator.control.getInvoice(started.id)
     expect(invoice.merchantPaymInfo).toMatchObject({
       reference: "payses_f",
@@ -397,13 +303,11 @@ describe("monobank provider against the bank emulator", () => {
   })
 
   it("refuses currencies the bank does not take and charges amounts finer than kopecks rounded half-up", async () => {
-    await expect(provider.initiatePayment({ amount: 10, currency_code: "xyz", data: { session_id: "p" } })).rejects.toThrow(
-      /cannot take payments in XYZ/
-    )
-    const down = await provider.initiatePayment({ amount: "10.004", currency_code: "uah", data: { session_id: "p1" } })
-    const up = await provider.initiatePayment({ amount: "10.005", currency_code: "uah", data: { session_id: "p2" } })
+    await expect(provider.initiatePayment(openSession("payses_p0", 10, "xyz"))).rejects.toThrow(/cannot take payments in XYZ/)
+    const down = await provider.initiatePayment(openSession("payses_p1", "10.004"))
+    const up = await provider.initiatePayment(openSession("payses_p2", "10.005"))
     expect([down.data?.amount, up.data?.amount]).toEqual([1000, 1001])
-    await expect(provider.initiatePayment({ amount: "ten", currency_code: "uah", data: { session_id: "p3" } })).rejects.toThrow(
+    await expect(provider.initiatePayment(openSession("payses_p3", "ten"))).rejects.toThrow(
       /amount ten is not a valid amount/
     )
   })

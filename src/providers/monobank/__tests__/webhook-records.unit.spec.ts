@@ -9,13 +9,24 @@ import type { InvoiceStatusRecord } from "../../../lib/monobank"
 import { readWebhook, type WebhookDeps } from "../webhook"
 import { toMedusaError } from "../errors"
 import { invoiceStatusRecordSchema, MonobankApiError } from "../../../lib/monobank"
+import { MemoryLedger } from "../../../utils/session-money/__tests__/memory-ledger"
 
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../lib/monobank/__fixtures__", name), "utf8")).record
 
 type Stored = Record<string, unknown>
 
+/** The webhook's invoice is one the plugin recorded for the session its reference names; Medusa keeps the session with `stored`. */
 function depsWith(stored: Stored, bankRecord?: Partial<InvoiceStatusRecord> | Record<string, unknown>) {
+  const ledger = new MemoryLedger()
+  void ledger.recordSessionPayment({
+    session_id: String(stored.reference),
+    provider_id: "pp_monobank_monobank",
+    kind: "invoice",
+    bank_id: String(stored.invoiceId),
+    amount_minor: Number(stored.amount),
+    ccy: 980,
+  })
   const warnings: string[] = []
   const bankReads: string[] = []
   const deps = {
@@ -28,7 +39,11 @@ function depsWith(stored: Stored, bankRecord?: Partial<InvoiceStatusRecord> | Re
       },
     },
     verifier: { verify: async () => true },
-    readStoredState: async () => ({ sessionData: stored }),
+    ledger,
+    readStoredState: async () => ({ sessionData: stored, sessionStatus: "pending" }),
+    settleEndedSession: async () => {
+      throw new Error("the session is live: nothing to settle")
+    },
   } as unknown as WebhookDeps
   return { deps, warnings, bankReads }
 }

@@ -6,6 +6,7 @@
 import type { ChargeState, NewSessionPayment, SessionPaymentKind, SessionPaymentRow, SessionPaymentsLedger, Settlement } from "../ledger"
 import { SessionMoney } from "../session-money"
 import type { SessionPaymentModule } from "../medusa-sessions"
+import type { PaymentRecords } from "../../medusa-payments"
 
 const OPEN: ChargeState[] = ["sending", "unknown", "sent"]
 
@@ -13,9 +14,12 @@ export class MemoryLedger implements SessionPaymentsLedger {
   readonly rows: SessionPaymentRow[] = []
   private next = 1
 
+  /** `clock` stamps `created_at`, as the database's now() does. */
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
   async recordSessionPayment(input: NewSessionPayment): Promise<SessionPaymentRow> {
     const existing = input.bank_id ? this.rows.find((row) => row.kind === input.kind && row.bank_id === input.bank_id) : undefined
-    if (existing) return existing
+    if (existing) return { ...existing }
     const charge = input.kind === "saved_card" || input.kind === "store_page"
     if (charge && OPEN.includes(input.charge_state ?? "sent") && this.rows.some((row) => row.session_id === input.session_id && (row.kind === "saved_card" || row.kind === "store_page") && OPEN.includes(row.charge_state))) {
       throw new Error("one open charge per session")
@@ -41,7 +45,7 @@ export class MemoryLedger implements SessionPaymentsLedger {
       next_check_at: input.next_check_at ?? null,
       attention: null,
       attention_resolved_at: null,
-      created_at: new Date(),
+      created_at: this.clock(),
     }
     this.rows.push(row)
     return { ...row }
@@ -67,7 +71,8 @@ export class MemoryLedger implements SessionPaymentsLedger {
   }
   async adoptChargeInvoice(id: string, invoiceId: string) {
     const row = this.rows.find((candidate) => candidate.id === id)
-    if (!row || row.charge_state !== "unknown" || row.bank_id || this.rows.some((other) => other.bank_id === invoiceId)) return false
+    // The module's unique index is on (kind, bank_id).
+    if (!row || row.charge_state !== "unknown" || row.bank_id || this.rows.some((other) => other.kind === row.kind && other.bank_id === invoiceId)) return false
     row.bank_id = invoiceId
     row.charge_state = "sent"
     return true
@@ -96,7 +101,11 @@ export class MemoryLedger implements SessionPaymentsLedger {
     Object.assign(row, { next_check_at: at, attention: attention ?? row.attention })
   }
   async dueSessionPayments(now: Date, limit: number) {
-    return this.rows.filter((row) => !row.settled_at && row.next_check_at && row.next_check_at <= now).slice(0, limit)
+    return this.rows
+      .filter((row) => !row.settled_at && row.next_check_at && row.next_check_at <= now)
+      .sort((a, b) => a.next_check_at!.getTime() - b.next_check_at!.getTime())
+      .slice(0, limit)
+      .map((row) => ({ ...row }))
   }
   private update(id: string, values: Partial<SessionPaymentRow>) {
     Object.assign(this.rows.find((row) => row.id === id)!, values)
@@ -106,30 +115,64 @@ export class MemoryLedger implements SessionPaymentsLedger {
   }
 }
 
+type FakeSession = {
+  id: string
+  provider_id: string
+  amount: number | string
+  currency_code: string
+  payment_collection_id: string
+  data: Record<string, unknown>
+  status?: string
+}
+type FakePayment = { id: string; payment_session_id: string; canceled_at?: Date | null; data?: Record<string, unknown> }
+type FakeCapture = { id: string; payment_id: string; raw_amount?: unknown }
+type FakeRefund = { id: string; payment_id: string; raw_amount?: unknown; created_at?: Date | null; metadata?: Record<string, unknown> | null }
+
+/**
+ * Medusa's payment tables as the provider reads them: sessions, the payments made from them, and
+ * the captures and refunds Medusa recorded on those payments (the provider is told only their ids).
+ */
 export type FakeMedusa = {
-  sessions: Map<string, { id: string; provider_id: string; amount: number; currency_code: string; payment_collection_id: string; data: Record<string, unknown> }>
-  payments: { id: string; payment_session_id: string; canceled_at?: Date | null }[]
+  sessions: Map<string, FakeSession>
+  payments: FakePayment[]
+  captures?: FakeCapture[]
+  refunds?: FakeRefund[]
 }
 
-/** Medusa's payment module as the decisions read it, over plain maps. */
-export function fakePaymentModule(medusa: FakeMedusa): SessionPaymentModule {
-  return {
-    listPaymentSessions: async (filter: any) => {
-      const ids: string[] = Array.isArray(filter.id) ? filter.id : [filter.id]
-      return ids.map((id) => medusa.sessions.get(id)).filter(Boolean) as any
-    },
-    listPayments: async (filter: any) =>
-      medusa.payments.filter((payment) => (filter.payment_session_id ? payment.payment_session_id === filter.payment_session_id : payment.id === filter.id)) as any,
-    listCaptures: async () => [] as any,
-    listRefunds: async () => [] as any,
-  } as unknown as SessionPaymentModule
+/** Whether `row` matches a Medusa list filter: each key equal, or among the values of an array. */
+function matches(row: object, filter: Record<string, unknown> = {}): boolean {
+  return Object.entries(filter).every(([key, wanted]) => {
+    const value = (row as Record<string, unknown>)[key]
+    return Array.isArray(wanted) ? wanted.includes(value) : value === wanted
+  })
 }
 
-/** A SessionMoney over the in-memory ledger and fake Medusa, with a lock that serializes per key like Medusa's in-memory provider. */
-export function memorySessionMoney(medusa: FakeMedusa = { sessions: new Map(), payments: [] }, now?: () => Date) {
-  const ledger = new MemoryLedger()
+/** Medusa's payment module as the decisions and the refund bookkeeping use it, over plain lists. */
+export function fakePaymentModule(medusa: FakeMedusa): SessionPaymentModule & PaymentRecords {
+  const refunds = () => (medusa.refunds ??= [])
+  const module = {
+    listPaymentSessions: async (filter: Record<string, unknown>, config?: { relations?: string[] }) =>
+      [...medusa.sessions.values()]
+        .filter((session) => matches(session, filter))
+        .map((session) =>
+          config?.relations?.includes("payment")
+            ? { ...session, payment: medusa.payments.find((payment) => payment.payment_session_id === session.id) }
+            : session
+        ),
+    listPayments: async (filter: Record<string, unknown>) => medusa.payments.filter((payment) => matches(payment, filter)),
+    listCaptures: async (filter: Record<string, unknown>) => (medusa.captures ?? []).filter((capture) => matches(capture, filter)),
+    listRefunds: async (filter: Record<string, unknown>) => refunds().filter((refund) => matches(refund, filter)),
+    updateRefunds: async ({ id, ...changes }: { id: string }) => Object.assign(refunds().find((refund) => refund.id === id)!, changes),
+    softDeleteRefunds: async (ids: string[]) => void (medusa.refunds = refunds().filter((refund) => !ids.includes(refund.id))),
+    updatePayment: async ({ id, ...changes }: { id: string }) => Object.assign(medusa.payments.find((payment) => payment.id === id)!, changes),
+  }
+  return module as unknown as SessionPaymentModule & PaymentRecords
+}
+
+/** Medusa's locking module as one process has it: jobs of one key run one after another. */
+export function memoryLocking() {
   const queues = new Map<string, Promise<unknown>>()
-  const locking = {
+  return {
     execute: async <T>(key: string | string[], job: () => Promise<T>) => {
       const k = String(key)
       const before = queues.get(k) ?? Promise.resolve()
@@ -138,7 +181,13 @@ export function memorySessionMoney(medusa: FakeMedusa = { sessions: new Map(), p
       return run
     },
   }
+}
+
+/** A SessionMoney over the in-memory ledger and fake Medusa, with a lock that serializes per key like Medusa's in-memory provider. */
+export function memorySessionMoney(medusa: FakeMedusa = { sessions: new Map(), payments: [] }, now?: () => Date) {
+  const ledger = new MemoryLedger(now)
+  const payments = fakePaymentModule(medusa)
   const silent = { info() {}, warn() {}, error() {} }
-  const money = new SessionMoney({ ledger, payments: fakePaymentModule(medusa), locking: locking as any, logger: silent, now })
-  return { money, ledger, medusa }
+  const money = new SessionMoney({ ledger, payments, locking: memoryLocking() as any, logger: silent, now })
+  return { money, ledger, medusa, payments }
 }
