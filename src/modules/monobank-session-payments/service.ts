@@ -80,6 +80,13 @@ const COLUMNS = [
 
 const SELECT = COLUMNS.map((column) => `"${column}"`).join(", ")
 
+/** Kinds whose bank ids name the same kind of bank payment (a card invoice, whichever way it was made). */
+const CARD_KINDS: SessionPaymentKind[] = ["invoice", "saved_card", "store_page"]
+
+export function sameBankPayments(kind: SessionPaymentKind): SessionPaymentKind[] {
+  return CARD_KINDS.includes(kind) ? CARD_KINDS : [kind]
+}
+
 function toRow(raw: Record<string, unknown>): SessionPaymentRow {
   return { ...(raw as unknown as SessionPaymentRow), amount_minor: Number(raw.amount_minor), ccy: Number(raw.ccy) }
 }
@@ -119,7 +126,7 @@ export class MonobankSessionPaymentsModuleService extends MedusaService({ Monoba
       ]
     )
     if (inserted) return toRow(inserted)
-    const existing = input.bank_id ? await this.sessionPaymentByBankId(input.kind, input.bank_id) : undefined
+    const existing = input.bank_id ? await this.sessionPaymentByBank(input.bank_id, sameBankPayments(input.kind)) : undefined
     if (!existing) throw new Error(`monobank: could not record the ${input.kind} of payment session ${input.session_id}`)
     return existing
   }

@@ -351,7 +351,11 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
       const rows = await money.paymentsOf(sessionId)
       if (checkoutRowOf(rows)) return { data: input.data }
       const deps = await this.currentDeps()
-      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data }).catch(() => undefined)
+      // No monobank payment was ever confirmed for this session: nothing to release. Other errors are Medusa's to see.
+      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data }).catch((error) => {
+        if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND) return undefined
+        throw error
+      })
       if (!row) return { data: input.data }
       return { data: await releaseInvoice(deps, this.invoiceData(row, deps, input.data), paymentId) }
     })

@@ -16,9 +16,11 @@ export class Migration20261127000000 extends Migration {
         `constraint "monobank_session_payment_pkey" primary key ("id"));`
     )
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_monobank_session_payment_session_id" ON "monobank_session_payment" ("session_id") WHERE deleted_at IS NULL;`)
-    // A bank payment belongs to one session: two sessions can never claim the same invoice or order.
+    // A bank payment belongs to one row, so to one session: an invoice (whichever way it was made),
+    // an installment order or a checkout order is never claimed twice.
     this.addSql(
-      `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_monobank_session_payment_bank_id_unique" ON "monobank_session_payment" ("kind", "bank_id") WHERE deleted_at IS NULL AND bank_id IS NOT NULL;`
+      `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_monobank_session_payment_bank_id_unique" ON "monobank_session_payment" ` +
+        `((CASE WHEN "kind" IN ('invoice', 'saved_card', 'store_page') THEN 'invoice' ELSE "kind" END), "bank_id") WHERE deleted_at IS NULL AND bank_id IS NOT NULL;`
     )
     // One charge without the hosted page in flight or made per session, across servers.
     this.addSql(

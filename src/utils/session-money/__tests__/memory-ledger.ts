@@ -5,6 +5,7 @@
  */
 import type { ChargeState, NewSessionPayment, SessionPaymentKind, SessionPaymentRow, SessionPaymentsLedger, Settlement } from "../ledger"
 import { SessionMoney } from "../session-money"
+import { sameBankPayments } from "../../../modules/monobank-session-payments/service"
 import type { SessionPaymentModule } from "../medusa-sessions"
 import type { PaymentRecords } from "../../medusa-payments"
 
@@ -18,7 +19,8 @@ export class MemoryLedger implements SessionPaymentsLedger {
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
   async recordSessionPayment(input: NewSessionPayment): Promise<SessionPaymentRow> {
-    const existing = input.bank_id ? this.rows.find((row) => row.kind === input.kind && row.bank_id === input.bank_id) : undefined
+    const family = sameBankPayments(input.kind)
+    const existing = input.bank_id ? this.rows.find((row) => family.includes(row.kind) && row.bank_id === input.bank_id) : undefined
     if (existing) return { ...existing }
     const charge = input.kind === "saved_card" || input.kind === "store_page"
     if (charge && OPEN.includes(input.charge_state ?? "sent") && this.rows.some((row) => row.session_id === input.session_id && (row.kind === "saved_card" || row.kind === "store_page") && OPEN.includes(row.charge_state))) {
@@ -71,8 +73,8 @@ export class MemoryLedger implements SessionPaymentsLedger {
   }
   async adoptChargeInvoice(id: string, invoiceId: string) {
     const row = this.rows.find((candidate) => candidate.id === id)
-    // The module's unique index is on (kind, bank_id).
-    if (!row || row.charge_state !== "unknown" || row.bank_id || this.rows.some((other) => other.kind === row.kind && other.bank_id === invoiceId)) return false
+    // The module's unique index: one row per card invoice, whichever way it was made.
+    if (!row || row.charge_state !== "unknown" || row.bank_id || this.rows.some((other) => sameBankPayments(row.kind).includes(other.kind) && other.bank_id === invoiceId)) return false
     row.bank_id = invoiceId
     row.charge_state = "sent"
     return true
