@@ -3,10 +3,10 @@
  * reaches it from Medusa's payment module.
  */
 import type { Logger } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { applicationModule, lockingModuleOf, type Cradle } from "../module-container"
 import { applicationLedger } from "./ledger"
-import type { SessionPaymentModule } from "./medusa-sessions"
+import type { CollectionOrdered, SessionPaymentModule } from "./medusa-sessions"
 import { SessionMoney } from "./session-money"
 
 export { SessionMoney, SESSION_ENDED_MESSAGE, type BankSide, type BankSides, type SettledRow } from "./session-money"
@@ -16,7 +16,7 @@ export { withSessionLock, sessionLockKey } from "./session-lock"
  * The money decisions of the running application: the plugin's ledger, Medusa's payment module and
  * locking. A money path refuses to run without them rather than run unproven or unlocked.
  */
-export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "warn" | "error">): SessionMoney {
+export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "warn" | "error">, now?: () => Date): SessionMoney {
   const ledger = applicationLedger()
   const payments = applicationModule<SessionPaymentModule>(Modules.PAYMENT)
   if (!ledger || !payments) {
@@ -25,5 +25,28 @@ export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "w
       "monobank: the plugin's module monobank-session-payments (or Medusa's payment module) is not available; add the plugin to `plugins` in medusa-config and run `npx medusa db:migrate`"
     )
   }
-  return new SessionMoney({ ledger, payments, locking: lockingModuleOf(cradle, "payments are not decided without it"), logger })
+  return new SessionMoney({
+    ledger,
+    payments,
+    locking: lockingModuleOf(cradle, "payments are not decided without it"),
+    logger,
+    collectionOrdered: collectionOrderedInApplication(),
+    now,
+  })
+}
+
+type GraphQuery = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
+
+/** Whether an order holds the collection, read through the application's query (Medusa's links). */
+function collectionOrderedInApplication(): CollectionOrdered | undefined {
+  const query = applicationModule<GraphQuery>(ContainerRegistrationKeys.QUERY)
+  if (!query) return undefined
+  return async (paymentCollectionId) => {
+    const { data } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["order_id"],
+      filters: { payment_collection_id: paymentCollectionId },
+    })
+    return data.length > 0
+  }
 }

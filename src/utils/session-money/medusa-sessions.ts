@@ -34,14 +34,33 @@ export async function medusaSession(payments: SessionPaymentModule, sessionId: s
   }
 }
 
-/** "unknown": Medusa could not be asked; the caller must then treat the money as taken. */
-export type PaymentOnSession = "rests" | "none" | "unknown"
+/**
+ * - "rests": a live (not canceled) Medusa payment rests on the session, and the session is live or
+ *   an order holds the payment's collection;
+ * - "orphaned": such a payment exists, but Medusa deleted its session and no order holds it (a
+ *   webhook's authorize that wrote its payment while the storefront replaced the session): Medusa
+ *   will never place an order on it;
+ * - "unknown": Medusa could not be asked; the caller must then treat the money as taken.
+ */
+export type PaymentOnSession = "rests" | "orphaned" | "none" | "unknown"
 
-/** Whether a live (not canceled) Medusa payment rests on the session. */
-export async function paymentOnSession(payments: Pick<SessionPaymentModule, "listPayments">, sessionId: string): Promise<PaymentOnSession> {
+/** Whether an order holds the payment collection; undefined when that cannot be read here. */
+export type CollectionOrdered = (paymentCollectionId: string) => Promise<boolean | undefined>
+
+/** What rests on the session (see PaymentOnSession). */
+export async function paymentOnSession(
+  payments: Pick<SessionPaymentModule, "listPayments">,
+  sessionId: string,
+  orphanCheck?: { sessionLive: boolean; collectionOrdered?: CollectionOrdered }
+): Promise<PaymentOnSession> {
   try {
-    const found = await payments.listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })
-    return found.some((payment) => !payment.canceled_at) ? "rests" : "none"
+    const found = await payments.listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at", "payment_collection_id"] })
+    const live = found.find((payment) => !payment.canceled_at)
+    if (!live) return "none"
+    if (!orphanCheck || orphanCheck.sessionLive || !orphanCheck.collectionOrdered) return "rests"
+    const ordered = await orphanCheck.collectionOrdered((live as { payment_collection_id: string }).payment_collection_id)
+    if (ordered === undefined) return "rests"
+    return ordered ? "rests" : "orphaned"
   } catch {
     return "unknown"
   }

@@ -17,6 +17,9 @@ export const SESSION_LOCK_WAIT_SECONDS = 90
 /** A lock left by a process that died is free again after this. */
 export const SESSION_LOCK_EXPIRE_SECONDS = 180
 
+/** A wait this long for one session means a slow bank answer or a flow waiting for itself: worth a log line. */
+const LONG_WAIT_MS = 10_000
+
 const heldKeys = new AsyncLocalStorage<ReadonlySet<string>>()
 
 export type Locking = Pick<ILockingModule, "execute">
@@ -26,13 +29,24 @@ export function sessionLockKey(sessionId: string): string {
 }
 
 /** Runs `work` holding the session's lock (at once when this flow already holds it). */
-export async function withSessionLock<T>(locking: Locking, sessionId: string, work: () => Promise<T>): Promise<T> {
+export async function withSessionLock<T>(
+  locking: Locking,
+  sessionId: string,
+  work: () => Promise<T>,
+  onLongWait?: (waitedMs: number) => void
+): Promise<T> {
   const key = sessionLockKey(sessionId)
   const held = heldKeys.getStore()
   if (held?.has(key)) return work()
   const next = new Set(held ?? [])
   next.add(key)
-  return locking.execute(key, () => heldKeys.run(next, work), {
+  const askedAt = Date.now()
+  const holding = () => {
+    const waitedMs = Date.now() - askedAt
+    if (waitedMs >= LONG_WAIT_MS) onLongWait?.(waitedMs)
+    return heldKeys.run(next, work)
+  }
+  return locking.execute(key, holding, {
     timeout: SESSION_LOCK_WAIT_SECONDS,
     expire: SESSION_LOCK_EXPIRE_SECONDS,
   })

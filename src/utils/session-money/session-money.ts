@@ -16,7 +16,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { NewSessionPayment, SessionPaymentKind, SessionPaymentRow, SessionPaymentsLedger } from "./ledger"
-import { medusaSession, paymentOnSession, type MedusaSession, type SessionPaymentModule } from "./medusa-sessions"
+import { medusaSession, paymentOnSession, type CollectionOrdered, type MedusaSession, type SessionPaymentModule } from "./medusa-sessions"
 import { decideBeforeBank, decideFromBank, nextCheckAt, type BankStanding, type SettlementDecision } from "./settlement"
 import { withSessionLock, type Locking } from "./session-lock"
 
@@ -37,6 +37,8 @@ export type SessionMoneyDeps = {
   payments: SessionPaymentModule
   locking: Locking
   logger: Pick<Logger, "info" | "warn" | "error">
+  /** Whether an order holds a payment collection (Medusa's links); without it a payment always rests. */
+  collectionOrdered?: CollectionOrdered
   now?: () => Date
 }
 
@@ -63,7 +65,9 @@ export class SessionMoney {
 
   /** Runs one decision about `sessionId` under the session's lock. */
   decide<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
-    return withSessionLock(this.deps.locking, sessionId, work)
+    return withSessionLock(this.deps.locking, sessionId, work, (waitedMs) =>
+      this.deps.logger.warn(`monobank: waited ${Math.round(waitedMs / 1000)} s for the money lock of payment session ${sessionId}`)
+    )
   }
 
   /** Medusa's session; a session Medusa no longer keeps cannot be authorized. */
@@ -109,7 +113,14 @@ export class SessionMoney {
     return this.decide(sessionId, async () => {
       const rows = (await this.paymentsOf(sessionId)).filter((row) => !row.settled_at)
       if (!rows.length) return []
-      const [session, payment] = await Promise.all([medusaSession(this.deps.payments, sessionId), paymentOnSession(this.deps.payments, sessionId)])
+      const session = await medusaSession(this.deps.payments, sessionId)
+      // A session being deleted (its row ended, Medusa's row not gone yet) holds no payment of its
+      // own any more: only an order can.
+      const ending = rows.some((row) => row.session_ended_at)
+      const payment = await paymentOnSession(this.deps.payments, sessionId, {
+        sessionLive: !!session && !ending,
+        collectionOrdered: this.deps.collectionOrdered,
+      })
       const settled: SettledRow[] = []
       for (const row of rows) settled.push(await this.settleRow(row, { sessionLive: !!session, payment }, sides))
       return settled

@@ -28,7 +28,8 @@ export async function settleDueSessionPayments(
   const ledger = applicationLedger()
   if (!ledger || !container.hasRegistration(Modules.LOCKING)) return summary
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const money = sessionMoneyFor(container as unknown as Record<string, unknown>, logger)
+  // Decided as of the run's `now` (the grace of a fresh authorize included), not the clock's.
+  const money = sessionMoneyFor(container as unknown as Record<string, unknown>, logger, () => now)
   const sides = new Map<string, BankSides>()
   const sessions = [...new Set((await ledger.dueSessionPayments(now, limit)).map((row) => `${row.provider_id}\n${row.session_id}`))]
   for (const key of sessions) {

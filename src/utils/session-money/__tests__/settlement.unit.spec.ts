@@ -3,6 +3,7 @@
  * open session decides for itself, and otherwise the bank's standing says what goes back.
  */
 import type { SessionPaymentRow } from "../ledger"
+import { paymentOnSession } from "../medusa-sessions"
 import { AUTHORIZE_GRACE_MS, decideBeforeBank, decideFromBank, nextCheckAt, type MedusaFacts } from "../settlement"
 
 const NOW = new Date("2026-11-27T12:00:00Z")
@@ -68,6 +69,13 @@ describe("decideBeforeBank", () => {
     expect(decideBeforeBank(facts({ sessionLive: false }))).toBe("ask_bank")
   })
 
+  it("gives an orphaned payment (its session deleted, no order holds it) the grace period, then asks the bank", () => {
+    const justGranted = row({ granted_at: ago(AUTHORIZE_GRACE_MS - 1), session_ended_at: ago(1) })
+    expect(decideBeforeBank(facts({ row: justGranted, sessionLive: false, payment: "orphaned" }))).toMatchObject({ kind: "wait" })
+    const graceOver = row({ granted_at: ago(AUTHORIZE_GRACE_MS + 1), session_ended_at: ago(1) })
+    expect(decideBeforeBank(facts({ row: graceOver, sessionLive: false, payment: "orphaned" }))).toBe("ask_bank")
+  })
+
   it("asks the bank for a second payment of a session whose order rests on another (paid twice in two tabs)", () => {
     expect(decideBeforeBank(facts({ row: row({ bank_id: "inv_second" }), payment: "rests" }))).toBe("ask_bank")
   })
@@ -99,5 +107,31 @@ describe("nextCheckAt", () => {
 
   it("is always in the future", () => {
     for (const ageMs of [0, MINUTE, 365 * 24 * 60 * MINUTE]) expect(after(ageMs)).toBeGreaterThan(0)
+  })
+})
+
+describe("paymentOnSession", () => {
+  const payments = (list: Array<{ id: string; canceled_at: Date | null; payment_collection_id: string }>) => ({
+    listPayments: async () => list as never,
+  })
+  const captured = [{ id: "pay_1", canceled_at: null, payment_collection_id: "pay_col_1" }]
+
+  it("says a payment rests on a live session without asking about orders", async () => {
+    const asked: string[] = []
+    const collectionOrdered = async (id: string) => (asked.push(id), false)
+    await expect(paymentOnSession(payments(captured), "payses_1", { sessionLive: true, collectionOrdered })).resolves.toBe("rests")
+    expect(asked).toEqual([])
+  })
+
+  it("calls a payment of a deleted session orphaned only when no order holds its collection", async () => {
+    await expect(paymentOnSession(payments(captured), "payses_1", { sessionLive: false, collectionOrdered: async () => false })).resolves.toBe("orphaned")
+    await expect(paymentOnSession(payments(captured), "payses_1", { sessionLive: false, collectionOrdered: async () => true })).resolves.toBe("rests")
+    await expect(paymentOnSession(payments(captured), "payses_1", { sessionLive: false, collectionOrdered: async () => undefined })).resolves.toBe("rests")
+  })
+
+  it("treats a canceled payment as none, and a failed read as unknown", async () => {
+    await expect(paymentOnSession(payments([{ ...captured[0], canceled_at: new Date() }]), "payses_1")).resolves.toBe("none")
+    const failing = { listPayments: async () => Promise.reject(new Error("connection terminated")) }
+    await expect(paymentOnSession(failing, "payses_1", { sessionLive: false, collectionOrdered: async () => false })).resolves.toBe("unknown")
   })
 })
