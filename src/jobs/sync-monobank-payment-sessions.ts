@@ -6,7 +6,8 @@
  * workflows/installments/reconcile-installment-sessions for which sessions and how often). Then
  * settles the money of sessions that ended or that Medusa no longer keeps (the ledger's due rows,
  * workflows/session-money/settle-session-payments), and takes back the installment orders of
- * discarded sessions remembered before the ledger existed (providers/monobank-installments/withdrawals).
+ * discarded sessions remembered before the ledger existed (providers/monobank-installments/withdrawals),
+ * and completes carts paid through a webhook whose order Medusa did not make (workflows/session-money/complete-paid-carts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -16,12 +17,14 @@ import { emptySummary, type SessionReconcileSummary } from "../utils/session-rec
 import { takeBackDiscardedOrders, type WithdrawalRunSummary } from "../providers/monobank-installments/withdrawal-runs"
 import { settleDueSessionPayments, type SettlementRunSummary } from "../workflows/session-money/settle-session-payments"
 import { bankSidesFromConfig } from "../providers/bank-sides"
+import { completePaidCarts, type PaidCartsSummary } from "../workflows/session-money/complete-paid-carts"
 
 export type PaymentSessionsReconcileSummary = {
   card: SessionReconcileSummary
   installments: SessionReconcileSummary
   withdrawals?: WithdrawalRunSummary
   settlements?: SettlementRunSummary
+  paidCarts?: PaidCartsSummary
 }
 
 export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
@@ -49,13 +52,18 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
     return undefined
   })
   if (withdrawals?.checked) logger.info(`monobank installments: discarded orders ${JSON.stringify(withdrawals)}`)
+  const paidCarts = await completePaidCarts(container).catch((error) => {
+    logger.error(`monobank: completing paid carts without an order failed: ${(error as Error).message}`)
+    return undefined
+  })
+  if (paidCarts?.checked) logger.info(`monobank: paid carts without an order ${JSON.stringify(paidCarts)}`)
   for (const [kind, result] of Object.entries(summary)) {
     if (result.checked) logger.info(`monobank ${kind} sessions: scheduled sync ${JSON.stringify(result)}`)
     if (result.needs_attention) {
       logger.error(`monobank ${kind} sessions: ${result.needs_attention} paid at the bank without an order; see the errors above`)
     }
   }
-  return { ...summary, withdrawals, settlements }
+  return { ...summary, withdrawals, settlements, paidCarts }
 }
 
 export const config = {
