@@ -8,6 +8,8 @@
  * workflows/session-money/settle-session-payments), and takes back the installment orders of
  * discarded sessions remembered before the ledger existed (providers/monobank-installments/withdrawals),
  * and completes carts paid through a webhook whose order Medusa did not make (workflows/session-money/complete-paid-carts).
+ * Installments approved whose cart completion failed before any Medusa payment was made are
+ * completed again, then rejected at the bank (workflows/installments/complete-approved-carts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -18,21 +20,27 @@ import { takeBackDiscardedOrders, type WithdrawalRunSummary } from "../providers
 import { settleDueSessionPayments, type SettlementRunSummary } from "../workflows/session-money/settle-session-payments"
 import { bankSidesFromConfig } from "../providers/bank-sides"
 import { completePaidCarts, type PaidCartsSummary } from "../workflows/session-money/complete-paid-carts"
+import { completeApprovedInstallmentCarts, type ApprovedCartsSummary } from "../workflows/installments/complete-approved-carts"
 
 export type PaymentSessionsReconcileSummary = {
   card: SessionReconcileSummary
   installments: SessionReconcileSummary
+  approvals?: ApprovedCartsSummary
   withdrawals?: WithdrawalRunSummary
   settlements?: SettlementRunSummary
   paidCarts?: PaidCartsSummary
 }
 
-export default async function syncMonobankPaymentSessionsJob(container: MedusaContainer): Promise<PaymentSessionsReconcileSummary> {
+/** `now`: the instant the run decides as of (Medusa's scheduler passes none: the clock's). */
+export default async function syncMonobankPaymentSessionsJob(
+  container: MedusaContainer,
+  { now }: { now?: Date } = {}
+): Promise<PaymentSessionsReconcileSummary> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // Two APIs of the bank: one failing does not hold up the other.
-  const run = async (kind: string, reconcile: (c: MedusaContainer) => Promise<SessionReconcileSummary>) => {
+  const run = async (kind: string, reconcile: (c: MedusaContainer, at: { now?: Date }) => Promise<SessionReconcileSummary>) => {
     try {
-      return await reconcile(container)
+      return await reconcile(container, { now })
     } catch (error) {
       logger.error(`monobank ${kind} sessions: scheduled sync failed: ${(error as Error).message}`)
       return emptySummary()
@@ -42,17 +50,22 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
     card: await run("card", reconcileCardSessions),
     installments: await run("installments", reconcileInstallmentSessions),
   }
-  const settlements = await settleDueSessionPayments(container, bankSidesFromConfig(container)).catch((error) => {
+  const approvals = await completeApprovedInstallmentCarts(container, bankSidesFromConfig(container), { now }).catch((error) => {
+    logger.error(`monobank installments: completing approved carts failed: ${(error as Error).message}`)
+    return undefined
+  })
+  if (approvals?.checked) logger.info(`monobank installments: approved carts without an order ${JSON.stringify(approvals)}`)
+  const settlements = await settleDueSessionPayments(container, bankSidesFromConfig(container), { now }).catch((error) => {
     logger.error(`monobank: settling ended sessions' payments failed: ${(error as Error).message}`)
     return undefined
   })
   if (settlements?.checked) logger.info(`monobank: ended sessions' payments ${JSON.stringify(settlements)}`)
-  const withdrawals = await takeBackDiscardedOrders(container).catch((error) => {
+  const withdrawals = await takeBackDiscardedOrders(container, { now }).catch((error) => {
     logger.error(`monobank installments: taking back discarded orders failed: ${(error as Error).message}`)
     return undefined
   })
   if (withdrawals?.checked) logger.info(`monobank installments: discarded orders ${JSON.stringify(withdrawals)}`)
-  const paidCarts = await completePaidCarts(container).catch((error) => {
+  const paidCarts = await completePaidCarts(container, { now }).catch((error) => {
     logger.error(`monobank: completing paid carts without an order failed: ${(error as Error).message}`)
     return undefined
   })
@@ -63,7 +76,7 @@ export default async function syncMonobankPaymentSessionsJob(container: MedusaCo
       logger.error(`monobank ${kind} sessions: ${result.needs_attention} paid at the bank without an order; see the errors above`)
     }
   }
-  return { ...summary, withdrawals, settlements, paidCarts }
+  return { ...summary, approvals, withdrawals, settlements, paidCarts }
 }
 
 export const config = {

@@ -17,7 +17,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { NewSessionPayment, SessionPaymentKind, SessionPaymentRow, SessionPaymentsLedger } from "./ledger"
 import { medusaSession, paymentOnSession, type CollectionOrdered, type MedusaSession, type SessionPaymentModule } from "./medusa-sessions"
-import { decideBeforeBank, decideFromBank, nextCheckAt, type BankStanding, type SettlementDecision } from "./settlement"
+import { AUTHORIZE_GRACE_MS, decideBeforeBank, decideFromBank, nextCheckAt, type BankStanding, type SettlementDecision } from "./settlement"
 import { withSessionLock, type Locking } from "./session-lock"
 
 /** How one kind of bank payment is read, released and given back. */
@@ -127,6 +127,41 @@ export class SessionMoney {
     })
   }
 
+  /**
+   * The session's bank payment was approved but its cart cannot become an order (sold out, cart
+   * changed): the money held for it is released, with `attention` for the store owner. Never while
+   * a Medusa payment or order rests on the session: `ordered` (Medusa's tables) is read here under
+   * the session's lock, right before the bank is asked, and an authorize waits for this lock. Only
+   * money the bank still holds is released; anything else is left to the session's settlement.
+   */
+  async releaseUnorderable(
+    sessionId: string,
+    sides: BankSides,
+    { ordered, attention }: { ordered: () => Promise<boolean | undefined>; attention: (row: SessionPaymentRow) => string }
+  ): Promise<SettledRow[]> {
+    return this.decide(sessionId, async () => {
+      const rows = (await this.paymentsOf(sessionId)).filter((row) => !row.settled_at && !row.session_ended_at && row.bank_id)
+      if (!rows.length) return []
+      const now = this.now()
+      const payment = await paymentOnSession(this.deps.payments, sessionId)
+      const rests = payment !== "none" || (await ordered()) !== false
+      const settled: SettledRow[] = []
+      for (const row of rows) {
+        const side = sides[row.kind]
+        const fresh = row.granted_at && now.getTime() - new Date(row.granted_at).getTime() < AUTHORIZE_GRACE_MS
+        if (rests || fresh || !side) {
+          settled.push({ row, decision: { kind: "wait", why: "an order or a payment rests, or may be about to rest, on the session" } })
+          continue
+        }
+        const standing = await side.standing(row)
+        if (standing.kind === "held") settled.push(await this.apply(row, { kind: "release", held: true }, side, attention(row)))
+        else if (standing.kind === "over") settled.push(await this.apply(row, { kind: "nothing_taken" }, side))
+        else settled.push({ row, decision: { kind: "wait", why: `the bank does not hold the money (${standing.kind})` } })
+      }
+      return settled
+    })
+  }
+
   private async settleRow(
     row: SessionPaymentRow,
     medusa: { sessionLive: boolean; payment: Awaited<ReturnType<typeof paymentOnSession>> },
@@ -149,7 +184,7 @@ export class SessionMoney {
     }
   }
 
-  private async apply(row: SessionPaymentRow, decision: SettlementDecision, side: BankSide | undefined): Promise<SettledRow> {
+  private async apply(row: SessionPaymentRow, decision: SettlementDecision, side: BankSide | undefined, why?: string): Promise<SettledRow> {
     const { ledger, logger } = this.deps
     const now = this.now()
     const what = `${row.kind.replace("_", " ")} ${row.bank_id ?? "(not named by the bank yet)"} of payment session ${row.session_id}`
@@ -163,9 +198,8 @@ export class SessionMoney {
         break
       case "release": {
         await side!.release(row, decision.held)
-        const attention = decision.held
-          ? `The shopper's money was reserved by ${what} but no order rests on it; the plugin released it.`
-          : undefined
+        const attention =
+          why ?? (decision.held ? `The shopper's money was reserved by ${what} but no order rests on it; the plugin released it.` : undefined)
         await ledger.settleSessionPayment(row.id, "released", attention, now)
         logger.info(`monobank: released ${what}: no Medusa order rests on it`)
         break

@@ -205,3 +205,49 @@ describe("SessionMoney: settling a session's money", () => {
     expect(stored(row).granted_at).toBeInstanceOf(Date)
   })
 })
+
+describe("SessionMoney: releasing an approved payment whose cart cannot become an order", () => {
+  const because = (row: SessionPaymentRow) => `cart could not become an order; ${row.bank_id} was rejected`
+
+  it("releases money the bank holds and tells the store owner why", async () => {
+    const { money, record, stored } = setup()
+    const row = await record()
+    const bank = bankSide({ kind: "held", amountMinor: 50_000 })
+
+    const [settled] = await money.releaseUnorderable(SESSION, bank.sides, { ordered: async () => false, attention: because })
+    expect(settled.decision).toEqual({ kind: "release", held: true })
+    expect(bank.asked.released).toEqual([true])
+    expect(stored(row)).toMatchObject({ settlement: "released", attention: "cart could not become an order; inv_1 was rejected" })
+  })
+
+  it("never touches the bank while an order holds the cart, a payment rests on the session, or Medusa cannot tell", async () => {
+    for (const [ordered, paid] of [[true, false], [undefined, false], [false, true]] as const) {
+      const { money, record, stored, paymentCreated } = setup()
+      const row = await record()
+      if (paid) paymentCreated()
+      const bank = bankSide({ kind: "held", amountMinor: 50_000 })
+
+      const [settled] = await money.releaseUnorderable(SESSION, bank.sides, { ordered: async () => ordered, attention: because })
+      expect(settled.decision).toMatchObject({ kind: "wait" })
+      expect(bank.asked).toEqual({ standing: 0, released: [], givenBack: [] })
+      expect(stored(row)).toMatchObject({ settlement: null, attention: null })
+    }
+  })
+
+  it("waits while an authorize just granted the row, and leaves money the bank no longer holds", async () => {
+    const { money, record, stored } = setup()
+    const row = await record()
+    await money.grant(row)
+    const held = bankSide({ kind: "held", amountMinor: 50_000 })
+    expect((await money.releaseUnorderable(SESSION, held.sides, { ordered: async () => false, attention: because }))[0].decision).toMatchObject({ kind: "wait" })
+    expect(held.asked.standing).toBe(0)
+
+    const { money: other, record: recordOther, stored: storedOther } = setup()
+    const taken = await recordOther()
+    const bank = bankSide({ kind: "taken", leftMinor: 50_000 })
+    expect((await other.releaseUnorderable(SESSION, bank.sides, { ordered: async () => false, attention: because }))[0].decision).toMatchObject({ kind: "wait" })
+    expect(bank.asked).toMatchObject({ released: [], givenBack: [] })
+    expect(storedOther(taken).settlement).toBeNull()
+    expect(stored(row).settlement).toBeNull()
+  })
+})
