@@ -42,9 +42,14 @@ medusaIntegrationTestRunner({
       return started
     }
 
-    /** What came of it: a live Medusa payment on the session, and what the bank gave back. */
+    /**
+     * What came of it: a Medusa payment on the session that still holds money (not canceled, not
+     * refunded in full), and what the bank gave back.
+     */
     async function outcome(sessionId: string, invoiceId: string) {
-      const live = (await payments().listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })).filter((p) => !p.canceled_at)
+      const found = await payments().listPayments({ payment_session_id: sessionId }, { relations: ["captures", "refunds"] })
+      const sumOf = (items: any[] | undefined) => (items ?? []).reduce((sum, item) => sum + Number(item.amount), 0)
+      const live = found.filter((p) => !p.canceled_at && !(sumOf(p.captures) > 0 && sumOf(p.refunds) >= sumOf(p.captures)))
       const invoice = await env.emulator.control.getInvoice(invoiceId)
       const givenBack = (invoice.cancelList ?? []).filter((item: any) => item.status !== "failure").reduce((sum: number, item: any) => sum + (item.amount ?? 0), 0)
       return { payments: live.length, status: invoice.status, givenBack, amount: invoice.amount }

@@ -12,6 +12,7 @@ import { reconcileCardSessions } from "../../src/workflows/acquiring/reconcile-c
 import { reconcileInstallmentSessions } from "../../src/workflows/installments/reconcile-installment-sessions"
 import { takeBackDiscardedOrders } from "../../src/providers/monobank-installments/withdrawal-runs"
 import { bankSidesFromConfig } from "../../src/providers/bank-sides"
+import { completeApprovedInstallmentCarts } from "../../src/workflows/installments/complete-approved-carts"
 import { completePaidCarts } from "../../src/workflows/session-money/complete-paid-carts"
 import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
 import type { World } from "./store-world"
@@ -65,7 +66,8 @@ export function reconcileAsIf(minutes: number): SettleStep {
       await takeBackDiscardedOrders(container(), { now })
       // Money of sessions that ended, once no authorize of them can still be creating a payment.
       await settleDueSessionPayments(container(), bankSidesFromConfig(container()), { now })
-      // Carts paid through a webhook whose completion failed.
+      // Approved installments and carts paid through a webhook whose completion failed.
+      await completeApprovedInstallmentCarts(container(), bankSidesFromConfig(container()), { now })
       await completePaidCarts(container(), { now })
     },
   }

@@ -7,6 +7,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { applicationModule, lockingModuleOf, type Cradle } from "../module-container"
 import { applicationLedger } from "./ledger"
 import type { CollectionOrdered, SessionPaymentModule } from "./medusa-sessions"
+import { giveBackMedusaPayment, type GiveBackPayments } from "./medusa-give-back"
 import { SessionMoney } from "./session-money"
 
 export { SessionMoney, SESSION_ENDED_MESSAGE, type BankSide, type BankSides, type SettledRow } from "./session-money"
@@ -31,6 +32,11 @@ export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "w
     locking: lockingModuleOf(cradle, "payments are not decided without it"),
     logger,
     collectionOrdered: collectionOrderedInApplication(),
+    undoSessionPayment: async (sessionId, note) => {
+      const [payment] = (await payments.listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })).filter((p) => !p.canceled_at)
+      if (!payment) throw new Error(`no live Medusa payment on session ${sessionId}`)
+      return giveBackMedusaPayment(payments as unknown as GiveBackPayments, payment.id, note)
+    },
     now,
   })
 }

@@ -39,6 +39,8 @@ export type SessionMoneyDeps = {
   logger: Pick<Logger, "info" | "warn" | "error">
   /** Whether an order holds a payment collection (Medusa's links); without it a payment always rests. */
   collectionOrdered?: CollectionOrdered
+  /** Refunds or cancels the session's live Medusa payment through Medusa's payment module. */
+  undoSessionPayment?: (sessionId: string, note: string) => Promise<"refunded" | "released">
   now?: () => Date
 }
 
@@ -202,6 +204,14 @@ export class SessionMoney {
           why ?? (decision.held ? `The shopper's money was reserved by ${what} but no order rests on it; the plugin released it.` : undefined)
         await ledger.settleSessionPayment(row.id, "released", attention, now)
         logger.info(`monobank: released ${what}: no Medusa order rests on it`)
+        break
+      }
+      case "undo_orphaned_payment": {
+        if (!this.deps.undoSessionPayment) throw new Error("Medusa's payment module cannot be reached to give the payment back")
+        const settlement = await this.deps.undoSessionPayment(row.session_id, "monobank: a payment no order holds (its session was replaced)")
+        const attention = `The shopper paid through ${what}, and Medusa recorded the payment while the session was being replaced, so no order holds it; the plugin gave the money back in full (${settlement}, in Medusa too).`
+        await ledger.settleSessionPayment(row.id, settlement, attention, now)
+        logger.warn(`monobank: ${attention}`)
         break
       }
       case "give_back": {

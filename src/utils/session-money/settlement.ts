@@ -40,6 +40,11 @@ export type SettlementDecision =
   | { kind: "release"; held: boolean }
   /** Give back what was taken without an order. */
   | { kind: "give_back"; leftMinor: number }
+  /**
+   * A Medusa payment rests on the row's money but on nothing else (its session deleted, no order
+   * holds it): give it back through Medusa's payment module, so that both books show it.
+   */
+  | { kind: "undo_orphaned_payment" }
 
 /**
  * An authorize answered "authorized" this long ago or less may still be creating its Medusa
@@ -60,6 +65,7 @@ export function decideBeforeBank({ row, sessionLive, payment, now }: MedusaFacts
     const until = new Date(new Date(row.granted_at).getTime() + AUTHORIZE_GRACE_MS)
     return { kind: "wait", why: "an authorize of this session may still be creating its payment", until }
   }
+  if (payment === "orphaned" && row.granted_at) return { kind: "undo_orphaned_payment" }
   if (payment === "none" && sessionLive && !row.session_ended_at) {
     return { kind: "wait", why: "the session is still open: its own flow decides" }
   }

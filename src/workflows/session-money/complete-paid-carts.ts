@@ -10,9 +10,10 @@
  * attention.
  */
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { applicationLedger } from "../../utils/session-money/ledger"
+import { giveBackMedusaPayment } from "../../utils/session-money/medusa-give-back"
 
 /** A payment this young may still be on its way to an order through the flow that made it. */
 export const COMPLETION_GRACE_MS = 2 * 60_000
@@ -95,14 +96,7 @@ export async function completePaidCarts(
  * provider acts at the bank under the session's lock. Then tells the store owner.
  */
 async function giveBack(container: MedusaContainer, cart: PaidCart, why: string): Promise<void> {
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const payment = await payments.retrievePayment(cart.payment_id, { relations: ["captures"] })
-  const captured = (payment.captures ?? []).reduce((sum, capture) => MathBN.add(sum, capture.raw_amount ?? capture.amount), MathBN.convert(0))
-  if (MathBN.gt(captured, 0)) {
-    await payments.refundPayment({ payment_id: cart.payment_id, amount: captured, note: "monobank: paid cart that could not become an order" })
-  } else {
-    await payments.cancelPayment(cart.payment_id)
-  }
+  await giveBackMedusaPayment(container.resolve<IPaymentModuleService>(Modules.PAYMENT), cart.payment_id, "monobank: paid cart that could not become an order")
   const attention = `Cart ${cart.cart_id} was paid (payment session ${cart.session_id}) but could not become an order for ${Math.round(COMPLETION_RETRY_WINDOW_MS / 60_000)} minutes (${why}); the plugin gave the shopper's money back (refunded or released in full).`
   container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`monobank: ${attention}`)
   const ledger = applicationLedger()

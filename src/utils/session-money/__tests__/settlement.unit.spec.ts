@@ -69,11 +69,13 @@ describe("decideBeforeBank", () => {
     expect(decideBeforeBank(facts({ sessionLive: false }))).toBe("ask_bank")
   })
 
-  it("gives an orphaned payment (its session deleted, no order holds it) the grace period, then asks the bank", () => {
+  it("gives an orphaned payment (its session deleted, no order holds it) the grace period, then undoes it in Medusa; another row of the session asks the bank", () => {
     const justGranted = row({ granted_at: ago(AUTHORIZE_GRACE_MS - 1), session_ended_at: ago(1) })
     expect(decideBeforeBank(facts({ row: justGranted, sessionLive: false, payment: "orphaned" }))).toMatchObject({ kind: "wait" })
     const graceOver = row({ granted_at: ago(AUTHORIZE_GRACE_MS + 1), session_ended_at: ago(1) })
-    expect(decideBeforeBank(facts({ row: graceOver, sessionLive: false, payment: "orphaned" }))).toBe("ask_bank")
+    expect(decideBeforeBank(facts({ row: graceOver, sessionLive: false, payment: "orphaned" }))).toEqual({ kind: "undo_orphaned_payment" })
+    const otherRow = row({ bank_id: "inv_second", session_ended_at: ago(1) })
+    expect(decideBeforeBank(facts({ row: otherRow, sessionLive: false, payment: "orphaned" }))).toBe("ask_bank")
   })
 
   it("asks the bank for a second payment of a session whose order rests on another (paid twice in two tabs)", () => {
