@@ -91,6 +91,23 @@ medusaIntegrationTestRunner({
       expect(await env.emulator.control.getInstallmentOrder(next.session.data.order_id)).toMatchObject({ store_id: MOVED_STORE })
     })
 
+    it("an order made under a store saved in the admin is still captured and returned with that store's kept secret after moving back to medusa-config's", async () => {
+      expect((await post("/admin/monobank/settings/installments", MOVE)).status).toBe(200)
+      const { payment, bankOrderId } = await confirmedOrder()
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ store_id: MOVED_STORE })
+
+      const back = { values: {}, secrets: { secret: null } }
+      expect((await post("/admin/monobank/settings/installments", back)).status).toBe(409)
+      const saved = await post("/admin/monobank/settings/installments", { ...back, confirm_open_orders: true })
+      expect(saved.status).toBe(200)
+      expect(saved.data.settings).toMatchObject({ values: {}, secrets: {} })
+
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin).catch((e: any) => e.response)).status).toBe(200)
+      const refunded = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 50 }, fx.admin).catch((e: any) => e.response)
+      expect(refunded.status).toBe(200)
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "SUCCESS", returns: [expect.objectContaining({ sum: 50 })] })
+    })
+
     it("Sync with bank on an installment order reads the bank and names its state; a bank failure is reported with its reason", async () => {
       const { order, bankOrderId } = await confirmedOrder()
       const callsBefore = (await installmentCalls(env.emulator.control)).length

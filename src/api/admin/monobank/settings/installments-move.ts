@@ -16,6 +16,8 @@ import { settingsModule } from "./settings-view"
 export type InstallmentsMove = {
   /** The credentials this save moves away from (one per store id and address). */
   left: KeptInstallmentsStore[]
+  /** Those to keep: medusa-config.ts's own stay reachable from there (and need no settings key). */
+  keep: KeptInstallmentsStore[]
   /** Installment orders made under them that may still be confirmed, cancelled or returned. */
   openOrders: number
 }
@@ -27,8 +29,10 @@ export async function installmentsMoveOf(scope: MedusaContainer, input: SaveInpu
   const before = await settingsModule(scope).storedSettings("installments")
   const after = afterSave(before, input)
   const left: KeptInstallmentsStore[] = []
+  const configured: KeptInstallmentsStore[] = []
   for (const provider of monobankProvidersOf(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), "installments")) {
     const from = resolveInstallmentsOptions(mergeInstallmentsOptions(provider.options, before))
+    configured.push(credentialsOf(resolveInstallmentsOptions(provider.options)))
     let to
     try {
       to = resolveInstallmentsOptions(mergeInstallmentsOptions(provider.options, after))
@@ -37,10 +41,19 @@ export async function installmentsMoveOf(scope: MedusaContainer, input: SaveInpu
     }
     const moved = from.storeId !== to.storeId || from.baseUrl !== to.baseUrl
     if (moved && !left.some((store) => store.storeId === from.storeId && store.baseUrl === from.baseUrl)) {
-      left.push({ storeId: from.storeId, secret: from.secret, baseUrl: from.baseUrl })
+      left.push(credentialsOf(from))
     }
   }
-  return { left, openOrders: left.length ? await openOrdersUnder(scope, left.map((store) => store.storeId)) : 0 }
+  const same = (a: KeptInstallmentsStore) => (b: KeptInstallmentsStore) => a.storeId === b.storeId && a.secret === b.secret && a.baseUrl === b.baseUrl
+  return {
+    left,
+    keep: left.filter((store) => !configured.some(same(store))),
+    openOrders: left.length ? await openOrdersUnder(scope, left.map((store) => store.storeId)) : 0,
+  }
+}
+
+function credentialsOf({ storeId, secret, baseUrl }: KeptInstallmentsStore): KeptInstallmentsStore {
+  return { storeId, secret, baseUrl }
 }
 
 function afterSave(before: StoredSettings<"installments"> | undefined, input: SaveInput): StoredSettings<"installments"> {

@@ -39,7 +39,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   await settingsModule(req.scope).saveSettings(
     api,
     { values: parsed.data.values as Partial<SettingsValues[typeof api]>, secrets: parsed.data.secrets },
-    move?.left
+    move?.keep
   )
   res.json({ api, settings: await settingsView(req.scope, api) })
 }
