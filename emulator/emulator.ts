@@ -66,7 +66,7 @@ export class Emulator {
           kind: "installments",
           url: order.result_callback,
           body,
-          headers: { signature: signBody(body, options.installmentsSecret) },
+          headers: { signature: signBody(body, this.installmentsSecretOf(order.store_id) ?? options.installmentsSecret) },
           subject: order.order_id,
         })
       },
@@ -80,6 +80,12 @@ export class Emulator {
         this.delivery.enqueue({ kind: "checkout", url: order.callback_url, body, headers, subject: order.orderId })
       },
     })
+  }
+
+  /** The secret of an installments store this emulator knows, else undefined. */
+  installmentsSecretOf(storeId: string): string | undefined {
+    if (storeId === this.options.installmentsStoreId) return this.options.installmentsSecret
+    return Object.hasOwn(this.options.installmentsOtherStores, storeId) ? this.options.installmentsOtherStores[storeId] : undefined
   }
 
   /** Base of pageUrl / tdsUrl / redirect_url. */

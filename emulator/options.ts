@@ -12,6 +12,11 @@ export interface EmulatorOptions {
   acquiringToken?: string
   installmentsStoreId?: string
   installmentsSecret?: string
+  /**
+   * Extension. More installments stores (store id -> secret), e.g. the store a shop moves to. Each
+   * order belongs to the store that created it: another store's requests for it answer 404.
+   */
+  installmentsOtherStores?: Record<string, string>
   /** Delay of the sandbox phone endings 1, 3 and 4 (emulator clock). Default 5000. */
   installmentsCallbackDelayMs?: number
   /** Real-time delay between the up-to-3 webhook / callback attempts. Default 1000. */
@@ -46,6 +51,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     acquiringToken: options.acquiringToken ?? DEFAULT_ACQUIRING_TOKEN,
     installmentsStoreId: options.installmentsStoreId ?? DEFAULT_INSTALLMENTS_STORE_ID,
     installmentsSecret: options.installmentsSecret ?? DEFAULT_INSTALLMENTS_SECRET,
+    installmentsOtherStores: options.installmentsOtherStores ?? {},
     installmentsCallbackDelayMs: options.installmentsCallbackDelayMs ?? 5000,
     webhookRetryDelayMs: options.webhookRetryDelayMs ?? 1000,
     publicBaseUrl: options.publicBaseUrl?.replace(/\/+$/, ""),

@@ -36,13 +36,14 @@ export class InstallmentOrders {
   constructor(private readonly deps: InstallmentOrdersDeps) {}
 
   /** Idempotent per store_order_id: a repeat returns the existing order. */
-  create(body: CreateOrderBody): InstallmentOrder {
+  create(body: CreateOrderBody, storeId: string): InstallmentOrder {
     const existing = this.byStoreOrderId.get(body.store_order_id)
     if (existing) return this.orders.get(existing)!
     const now = this.deps.clock.iso()
     const order: InstallmentOrder = {
       ...body,
       order_id: newUuid(),
+      store_id: storeId,
       totalKopecks: hryvniaToKopecks(body.total_sum),
       state: "IN_PROCESS",
       order_sub_state: "WAITING_FOR_CLIENT",
@@ -64,9 +65,10 @@ export class InstallmentOrders {
     return order
   }
 
-  get(orderId: string): InstallmentOrder {
+  /** With `storeId`: as that store sees it (another store's order is not found). */
+  get(orderId: string, storeId?: string): InstallmentOrder {
     const order = this.orders.get(orderId)
-    if (!order) throw notFound(`order ${orderId} not found`)
+    if (!order || (storeId !== undefined && order.store_id !== storeId)) throw notFound(`order ${orderId} not found`)
     return order
   }
 

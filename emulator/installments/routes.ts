@@ -8,12 +8,13 @@ import { signatureMatches } from "./signature"
 export function installmentsAuth(emulator: Emulator) {
   return (ctx: RequestContext): void => {
     const storeId = header(ctx, "store-id")
-    if (!storeId || storeId !== emulator.options.installmentsStoreId) {
+    const secret = storeId ? emulator.installmentsSecretOf(storeId) : undefined
+    if (!secret) {
       throw new HttpError(403, "unknown store-id: this store may not use the installments API")
     }
     const signature = header(ctx, "signature")
     if (!signature) throw new HttpError(401, "signature header is missing")
-    if (!signatureMatches(ctx.rawBody, emulator.options.installmentsSecret, signature)) {
+    if (!signatureMatches(ctx.rawBody, secret, signature)) {
       throw new HttpError(401, "signature is invalid")
     }
   }
@@ -22,13 +23,14 @@ export function installmentsAuth(emulator: Emulator) {
 export function installmentRoutes(emulator: Emulator): Route[] {
   const base = { family: "installments" as const, auth: installmentsAuth(emulator), method: "POST" as const }
   const orders = emulator.installments
-  const orderOf = (ctx: RequestContext) => orders.get(parseWith(orderIdSchema, jsonBody(ctx)).order_id)
+  const storeOf = (ctx: RequestContext) => header(ctx, "store-id")!
+  const orderOf = (ctx: RequestContext) => orders.get(parseWith(orderIdSchema, jsonBody(ctx)).order_id, storeOf(ctx))
   return [
     {
       ...base,
       pattern: "/api/order/create",
       handler: (ctx) => {
-        const order = orders.create(parseWith(createOrderSchema, jsonBody(ctx)))
+        const order = orders.create(parseWith(createOrderSchema, jsonBody(ctx)), storeOf(ctx))
         return { status: 201, json: { order_id: order.order_id } }
       },
     },
@@ -56,7 +58,7 @@ export function installmentRoutes(emulator: Emulator): Route[] {
       pattern: "/api/order/return",
       handler: (ctx) => {
         const body = parseWith(returnSchema, jsonBody(ctx))
-        orders.returnGoods(orders.get(body.order_id), body)
+        orders.returnGoods(orders.get(body.order_id, storeOf(ctx)), body)
         return ok({ status: "OK" })
       },
     },

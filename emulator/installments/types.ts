@@ -32,6 +32,8 @@ export type InstallmentReturn = {
 
 export type InstallmentOrder = {
   order_id: string
+  /** The store (`store-id`) that created it; only that store can read or change it. */
+  store_id: string
   store_order_id: string
   client_phone: string
   total_sum: number

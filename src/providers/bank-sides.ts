@@ -29,8 +29,8 @@ export function bankSidesFromConfig(container: MedusaContainer) {
       return { invoice: card, saved_card: card, store_page: card }
     }
     if (providerId.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
-      const deps = await depsWithStoredSettings(depsFor(resolveInstallmentsOptions(options), logger), options)
-      return { installment_order: installmentsBankSide(deps) }
+      const configured = depsFor(resolveInstallmentsOptions(options), logger)
+      return { installment_order: installmentsBankSide((storeId) => depsWithStoredSettings(configured, options, storeId)) }
     }
     return {}
   }

@@ -5,14 +5,17 @@
  * server; outside a running application (module and unit tests) the configured options stand.
  */
 import { AcquiringClient, type AcquiringClientOptions } from "../lib/monobank"
+import { MedusaError } from "@medusajs/framework/utils"
 import {
   MONOBANK_SETTINGS_MODULE,
+  type KeptInstallmentsStore,
   type MonobankSettingsModuleService,
   type SettingsApi,
   type StoredSettings,
 } from "../modules/monobank-settings"
 import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
+import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./installments/options"
 import { applicationModule } from "./module-container"
 
 export async function storedSettingsOf<A extends SettingsApi>(api: A): Promise<StoredSettings<A> | undefined> {
@@ -53,6 +56,53 @@ export function mergeInstallmentsOptions(
     if (!allowedParts.includes(merged.defaultParts as number)) delete merged.defaultParts
   }
   return merged
+}
+
+export async function keptInstallmentsStores(): Promise<KeptInstallmentsStore[]> {
+  const service = applicationModule<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
+  return service ? service.keptInstallmentsStores() : []
+}
+
+/** What an installments provider works with now, or for an order made under `storeId`. */
+export type InstallmentsSettings = {
+  stored: StoredSettings<"installments"> | undefined
+  kept: KeptInstallmentsStore[]
+}
+
+export async function installmentsSettingsNow(): Promise<InstallmentsSettings> {
+  const [stored, kept] = await Promise.all([storedSettingsOf("installments"), keptInstallmentsStores()])
+  return { stored, kept }
+}
+
+/**
+ * The provider's options (raw, from medusa-config.ts) for a call about an order made under
+ * `storeId`: the effective ones (saved over configured) when it is that store or none is named,
+ * else the configured ones or the credentials kept when the admin moved to another store.
+ */
+export function installmentsOptionsUnder(
+  raw: Record<string, unknown>,
+  { stored, kept }: InstallmentsSettings,
+  storeId?: string | null
+): ResolvedInstallmentsOptions {
+  const current = resolveInstallmentsOptions(mergeInstallmentsOptions(raw, stored))
+  if (!storeId || storeId === current.storeId) return current
+  const configured = resolveInstallmentsOptions(raw)
+  if (storeId === configured.storeId) return configured
+  const entry = [...kept].reverse().find((store) => store.storeId === storeId)
+  if (!entry) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `monobank installments: the order was made under store id ${storeId}, whose secret this store no longer has; handle it in the monobank cabinet`
+    )
+  }
+  const { environment: _environment, baseUrl: _baseUrl, ...rest } = raw
+  return resolveInstallmentsOptions({ ...rest, storeId: entry.storeId, secret: entry.secret, baseUrl: entry.baseUrl })
+}
+
+/** Every installments store this provider can still speak for: the current one first, then configured and kept ones. */
+export function installmentsStoresOf(raw: Record<string, unknown>, settings: InstallmentsSettings): ResolvedInstallmentsOptions[] {
+  const ids = [installmentsOptionsUnder(raw, settings).storeId, resolveInstallmentsOptions(raw).storeId, ...settings.kept.map((store) => store.storeId)]
+  return [...new Set(ids)].map((storeId) => installmentsOptionsUnder(raw, settings, storeId))
 }
 
 /** Minimum and maximum order total (hryvnia) the store offers installments for, when saved. */

@@ -261,6 +261,23 @@ export class MonobankSessionPaymentsModuleService extends MedusaService({ Monoba
     return rows.map(toRow)
   }
 
+  /**
+   * Installment orders made under one of `storeIds` whose money is not settled yet or rests on a
+   * Medusa payment (which may still be confirmed, cancelled or returned).
+   */
+  async installmentOrdersUnder(storeIds: string[]): Promise<SessionPaymentRow[]> {
+    if (!storeIds.length) return []
+    const rows = await this.sql().execute(
+      `SELECT ${SELECT} FROM "monobank_session_payment"
+       WHERE "deleted_at" IS NULL AND "kind" = 'installment_order' AND "bank_id" IS NOT NULL
+         AND "bank_store_id" IN (${storeIds.map(() => "?").join(", ")})
+         AND ("settlement" IS NULL OR "settlement" = 'rests_on_payment')
+       ORDER BY "created_at" ASC`,
+      storeIds
+    )
+    return rows.map(toRow)
+  }
+
   async resolveAttention(id: string, now = new Date()): Promise<boolean> {
     const rows = await this.sql().execute(
       `UPDATE "monobank_session_payment" SET "attention_resolved_at" = ?, "updated_at" = now() WHERE "id" = ? AND "attention" IS NOT NULL RETURNING "id"`,

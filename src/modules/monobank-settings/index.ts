@@ -7,7 +7,7 @@ import { MonobankSettingsModuleService } from "./service"
 
 export const MONOBANK_SETTINGS_MODULE = "monobankSettings"
 
-export { MonobankSettingsModuleService, type SecretHint, type SettingsForAdmin, type StoredSettings } from "./service"
+export { MonobankSettingsModuleService, type KeptInstallmentsStore, type SecretHint, type SettingsForAdmin, type StoredSettings } from "./service"
 export * from "./schemas"
 
 export default Module(MONOBANK_SETTINGS_MODULE, {

@@ -104,6 +104,8 @@ export const saveSettingsBodySchema = (api: SettingsApi) =>
   z.strictObject({
     values: (SETTINGS_SCHEMAS[api].values as z.ZodType<Record<string, unknown>>).optional().transform((v) => v ?? {}),
     secrets: (SETTINGS_SCHEMAS[api].secrets as z.ZodType<Record<string, string | null | undefined>>).optional().transform((v) => v ?? {}),
+    /** Installments: save another store id or environment although orders made under the current one are open. */
+    ...(api === "installments" ? { confirm_open_orders: z.boolean({ error: "must be true or false" }).optional() } : {}),
   })
 
 /**

@@ -23,6 +23,15 @@ export type SettingsForAdmin<A extends SettingsApi = SettingsApi> = {
   updated_at: Date | null
 }
 
+/**
+ * Credentials of an installments store the admin moved away from (another store id or bank
+ * address): orders made under it are still confirmed, returned and read with them.
+ */
+export type KeptInstallmentsStore = { storeId: string; secret: string; baseUrl: string }
+
+/** Inside the sealed box, never a secret the admin sets or sees (the secrets schemas do not name it). */
+const KEPT_STORES = "kept_installment_stores"
+
 type Row = { id: string; api: string; values: string; secrets: string | null; secret_hints: string; updated_at?: Date }
 
 function parsed<T>(text: string | undefined): T | undefined {
@@ -34,6 +43,12 @@ const LAST4_MIN_LENGTH = 16
 
 export function hintOf(secret: string): SecretHint {
   return secret.length >= LAST4_MIN_LENGTH ? { set: true, last4: secret.slice(-4) } : { set: true }
+}
+
+/** One entry per store id and address, the newest credentials last. */
+function keptWith(kept: KeptInstallmentsStore[], added: KeptInstallmentsStore[]): KeptInstallmentsStore[] {
+  const same = (a: KeptInstallmentsStore, b: KeptInstallmentsStore) => a.storeId === b.storeId && a.baseUrl === b.baseUrl
+  return [...kept.filter((old) => !added.some((entry) => same(old, entry))), ...added]
 }
 
 export class MonobankSettingsModuleService extends MedusaService({ MonobankSettings }) {
@@ -64,7 +79,15 @@ export class MonobankSettingsModuleService extends MedusaService({ MonobankSetti
   async storedSettings<A extends SettingsApi>(api: A): Promise<StoredSettings<A> | undefined> {
     const row = await this.row(api)
     if (!row) return undefined
-    return { values: parsed<Partial<SettingsValues[A]>>(row.values) ?? {}, secrets: row.secrets ? this.open(row.secrets) : {} }
+    const { [KEPT_STORES]: _kept, ...secrets } = row.secrets ? this.open(row.secrets) : {}
+    return { values: parsed<Partial<SettingsValues[A]>>(row.values) ?? {}, secrets }
+  }
+
+  /** Installments stores moved away from, newest last. */
+  async keptInstallmentsStores(): Promise<KeptInstallmentsStore[]> {
+    const row = await this.row("installments")
+    const kept = row?.secrets ? this.open(row.secrets)[KEPT_STORES] : undefined
+    return kept ? (JSON.parse(kept) as KeptInstallmentsStore[]) : []
   }
 
   /**
@@ -73,18 +96,21 @@ export class MonobankSettingsModuleService extends MedusaService({ MonobankSetti
    */
   async saveSettings<A extends SettingsApi>(
     api: A,
-    input: { values: Partial<SettingsValues[A]>; secrets: Record<string, string | null | undefined> }
+    input: { values: Partial<SettingsValues[A]>; secrets: Record<string, string | null | undefined> },
+    /** Installments credentials this save moves away from, kept for the orders made under them. */
+    keep: KeptInstallmentsStore[] = []
   ): Promise<SettingsForAdmin<A>> {
     const row = await this.row(api)
-    const secrets = row?.secrets ? this.open(row.secrets) : {}
+    const { [KEPT_STORES]: keptText, ...secrets } = row?.secrets ? this.open(row.secrets) : {}
     for (const [name, value] of Object.entries(input.secrets)) {
       if (value === null) delete secrets[name]
       else if (value !== undefined) secrets[name] = value
     }
+    const kept = keptWith(keptText ? (JSON.parse(keptText) as KeptInstallmentsStore[]) : [], keep)
     const data = {
       api,
       values: JSON.stringify(input.values),
-      secrets: Object.keys(secrets).length ? this.seal(secrets) : null,
+      secrets: Object.keys(secrets).length || kept.length ? this.seal(kept.length ? { ...secrets, [KEPT_STORES]: JSON.stringify(kept) } : secrets) : null,
       secret_hints: JSON.stringify(Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, hintOf(value)]))),
     }
     if (row) await this.updateMonobankSettings({ id: row.id, ...data })

@@ -43,18 +43,24 @@ export async function provenOrderData(deps: InstallmentsDeps, orderId: string, s
   return data
 }
 
-export function installmentsBankSide(deps: InstallmentsDeps): BankSide {
+/** The deps of the store an order was made under (its row's `bank_store_id`). */
+export type DepsUnderStore = (storeId: string | null) => Promise<InstallmentsDeps>
+
+export function installmentsBankSide(depsUnder: DepsUnderStore): BankSide {
   return {
     async standing(row: SessionPaymentRow) {
+      const deps = await depsUnder(row.bank_store_id)
       const data = await provenOrderData(deps, row.bank_id!, row.session_id)
       if (!data) return { kind: "unknown", why: "the bank's order is not this session's" }
       return standingOf(await deps.client.getOrderState(row.bank_id!), data)
     },
     async release(row: SessionPaymentRow) {
+      const deps = await depsUnder(row.bank_store_id)
       const info = await deps.orders.withdraw(row.bank_id!, deps.logger)
       if (info.state !== "FAIL") throw new Error(`order ${row.bank_id} is still ${info.state}/${info.order_sub_state} after withdrawing it`)
     },
     async giveBack(row: SessionPaymentRow, leftMinor: number) {
+      const deps = await depsUnder(row.bank_store_id)
       const orderId = row.bank_id!
       const storeReturnId = `withdrawn-${orderId}`
       try {

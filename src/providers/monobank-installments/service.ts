@@ -47,7 +47,7 @@ import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import { applicationCheckoutEvidence } from "../checkout-evidence"
 import { sessionMoneyFor, type BankSides, type SessionMoney } from "../../utils/session-money"
-import type { SessionPaymentRow } from "../../utils/session-money/ledger"
+import { applicationLedger, type SessionPaymentRow } from "../../utils/session-money/ledger"
 import {
   sessionIdOf,
   sessionOfCapture,
@@ -68,7 +68,7 @@ import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "../../utils/installments/session-data"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "../../utils/installments/states"
 import { depsFor, type InstallmentsDeps } from "./deps"
-import { depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
+import { depsOfEveryStore, depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
 import { UAH_CCY } from "../../lib/monobank"
 
 export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
@@ -113,8 +113,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return sessionMoneyFor(this.cradle, this.cradle.logger)
   }
 
-  protected bankSides(deps: InstallmentsDeps): BankSides {
-    return { installment_order: installmentsBankSide(deps) }
+  /** Each order is settled with the credentials of the store it was made under. */
+  protected bankSides(): BankSides {
+    return { installment_order: installmentsBankSide((storeId) => this.depsUnder(storeId)) }
   }
 
   /** `pp_monobank-installments_<id>`, as Medusa names this provider on sessions and payments. */
@@ -156,6 +157,17 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
   protected currentDeps(): Promise<InstallmentsDeps> {
     return depsWithStoredSettings(this.configuredDeps, this.config)
+  }
+
+  /** The working set for an order made under `storeId` (its ledger row's), also after the admin moved to another store. */
+  protected depsUnder(storeId: string | null): Promise<InstallmentsDeps> {
+    return depsWithStoredSettings(this.configuredDeps, this.config, storeId)
+  }
+
+  /** For calls that name only the bank's order: the store the ledger recorded it under. */
+  private async depsOfOrder(orderId: string): Promise<InstallmentsDeps> {
+    const row = await applicationLedger()?.sessionPaymentByBankId("installment_order", orderId)
+    return this.depsUnder(row?.bank_store_id ?? null)
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -245,7 +257,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         ccy: UAH_CCY,
         bank_store_id: deps.options.storeId,
       })
-      await money.endSession(sessionId, this.bankSides(deps))
+      await money.endSession(sessionId, this.bankSides())
     } catch (error) {
       deps.logger.error(
         `monobank installments: order ${named} of session ${sessionId}, whose start failed, could not be recorded or withdrawn (${(error as Error).message}); reject it in the monobank cabinet if the shopper approved it`
@@ -266,7 +278,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       if (row.amount_minor !== Number(toKopecks(session.amount)) || session.currency_code.toUpperCase() !== "UAH") {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank installment order ${row.bank_id} was made for another amount than this payment session's; start the payment again`)
       }
-      const { client } = await this.currentDeps()
+      const { client } = await this.depsUnder(row.bank_store_id)
       const info = await this.bank("read the installment order", () => client.getOrderState(row.bank_id!))
       const outcome = describeOrderState(info.state, info.order_sub_state)
       if (outcome.status !== "authorized" && outcome.status !== "captured") {
@@ -293,7 +305,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
       if (checkout) return this.checkoutPayments.capture(checkout, money, input.data)
       const row = await this.orderRowOf(money, sessionId, input.data)
-      const { orders } = await this.currentDeps()
+      const { orders } = await this.depsUnder(row.bank_store_id)
       const info = await this.bank("confirm the installment order", () => orders.confirm(row.bank_id!))
       const outcome = describeOrderState(info.state, info.order_sub_state)
       if (outcome.status !== "captured" && outcome.status !== "refunded") {
@@ -325,7 +337,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return money.decide(sessionId, async () => {
       if (checkoutRowOf(await money.paymentsOf(sessionId))) return { data: input.data }
       const row = await this.orderRowOf(money, sessionId, input.data)
-      const { orders, logger } = await this.currentDeps()
+      const { orders, logger } = await this.depsUnder(row.bank_store_id)
       const info = await this.bank("reject the installment order", () => orders.reject(row.bank_id!))
       if (info.state === "SUCCESS") {
         throw new MedusaError(
@@ -348,7 +360,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     const data = input.data ?? {}
     const sessionId = await sessionOwningData(money.payments, data, [data.store_order_id, data.session_id])
     if (!sessionId) return { data: ownedData(input.data) }
-    await money.endSession(sessionId, this.bankSides(await this.currentDeps()))
+    await money.endSession(sessionId, this.bankSides())
     return { data: ownedData(input.data) }
   }
 
@@ -367,8 +379,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return money.decide(sessionId, async () => {
       const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
       if (checkout) return this.checkoutPayments.refund(checkout)
-      const orderId = (await this.orderRowOf(money, sessionId, data)).bank_id!
-      const { client } = await this.currentDeps()
+      const row = await this.orderRowOf(money, sessionId, data)
+      const orderId = row.bank_id!
+      const { client } = await this.depsUnder(row.bank_store_id)
       let kopecks: bigint
       try {
         kopecks = toKopecks(amount)
@@ -392,18 +405,20 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   /** Read-only (the plugin's own reads): the state of the order the data names. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     if (showsCheckoutPayment(input)) return { status: SESSION_STATUS.pending, data: input.data }
-    const { client } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
+    const orderId = this.orderIdOf(data)
+    const { client } = await this.depsOfOrder(orderId)
+    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
     const outcome = describeOrderState(info.state, info.order_sub_state)
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     if (showsCheckoutPayment(input)) return { data: input.data }
-    const { client } = await this.currentDeps()
     const { data } = input
-    const info = await this.bank("read the installment order", () => client.getOrderState(this.orderIdOf(data)))
+    const orderId = this.orderIdOf(data)
+    const { client } = await this.depsOfOrder(orderId)
+    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
     return { data: this.withState(data, info) }
   }
 
@@ -413,9 +428,9 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     if (showsCheckoutPayment(input)) return { data: input.data }
-    const { client } = await this.currentDeps()
     const { data, amount, currency_code } = input
     const orderId = this.orderIdOf(data)
+    const { client } = await this.depsOfOrder(orderId)
     const total = data?.total_sum
     if (currency_code?.toUpperCase() !== "UAH" || (total !== undefined && toKopecks(amount) !== toKopecks(total as number))) {
       throw new MedusaError(
@@ -429,13 +444,20 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const deps = await this.currentDeps()
-    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(deps, payload))
+    const stores = await depsOfEveryStore(this.configuredDeps, this.config)
+    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(stores, payload))
   }
 
-  private async readCallback(deps: InstallmentsDeps, payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const { options, orders, logger } = deps
-    const check = checkCallback(payload, options.secret)
+  /** Signed by the current store, or by one the admin moved away from whose orders are still open. */
+  private async readCallback(stores: InstallmentsDeps[], payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    let check = checkCallback(payload, stores[0].options.secret)
+    let deps = stores[0]
+    for (const other of stores.slice(1)) {
+      if (check.ok || check.reason !== "bad_signature") break
+      check = checkCallback(payload, other.options.secret)
+      deps = other
+    }
+    const { orders, logger } = deps
     if (!check.ok) {
       logger.warn(
         `monobank installments: ignored a callback with ${CALLBACK_REJECTIONS[check.reason]}; nothing was changed. ` +
@@ -474,7 +496,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   private async endReplacedSessions(money: SessionMoney, deps: InstallmentsDeps, sessionId: string): Promise<void> {
     for (const replaced of await siblingSessionIds(money.payments, sessionId)) {
       try {
-        await money.endSession(replaced, this.bankSides(deps))
+        await money.endSession(replaced, this.bankSides())
       } catch (error) {
         deps.logger.warn(`monobank installments: could not end session ${replaced} replaced by session ${sessionId}: ${(error as Error).message}`)
       }

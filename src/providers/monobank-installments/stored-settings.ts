@@ -9,22 +9,44 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { InstallmentsClient } from "../../lib/monobank"
-import { installmentsOrderLimits, keptClient, mergeInstallmentsOptions, storedSettingsOf } from "../../utils/effective-settings"
+import {
+  installmentsOptionsUnder,
+  installmentsOrderLimits,
+  installmentsSettingsNow,
+  installmentsStoresOf,
+  keptClient,
+  type InstallmentsSettings,
+} from "../../utils/effective-settings"
+import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { clientFor, depsFor, type InstallmentsDeps } from "./deps"
-import { resolveInstallmentsOptions } from "../../utils/installments/options"
 
 const clients = new Map<string, InstallmentsClient>()
 
 /**
  * `configured` with the saved settings over it; `rawOptions` are the provider's options as given
- * in medusa-config.ts (the saved ones are resolved together with them).
+ * in medusa-config.ts (the saved ones are resolved together with them). With `storeId` (the store
+ * an order was made under, from the provider's ledger): the credentials of that store, also after
+ * the admin moved to another one.
  */
-export async function depsWithStoredSettings(configured: InstallmentsDeps, rawOptions: Record<string, unknown>): Promise<InstallmentsDeps> {
-  const stored = await storedSettingsOf("installments")
-  if (!stored) return configured
-  const options = resolveInstallmentsOptions(mergeInstallmentsOptions(rawOptions, stored))
+export async function depsWithStoredSettings(
+  configured: InstallmentsDeps,
+  rawOptions: Record<string, unknown>,
+  storeId?: string | null
+): Promise<InstallmentsDeps> {
+  const settings = await installmentsSettingsNow()
+  if (!settings.stored && (!storeId || storeId === configured.options.storeId)) return configured
+  return depsOf(installmentsOptionsUnder(rawOptions, settings, storeId), configured, settings)
+}
+
+/** The deps of every installments store the provider can still speak for, the current one first. */
+export async function depsOfEveryStore(configured: InstallmentsDeps, rawOptions: Record<string, unknown>): Promise<InstallmentsDeps[]> {
+  const settings = await installmentsSettingsNow()
+  return installmentsStoresOf(rawOptions, settings).map((options) => depsOf(options, configured, settings))
+}
+
+function depsOf(options: ResolvedInstallmentsOptions, configured: InstallmentsDeps, settings: InstallmentsSettings): InstallmentsDeps {
   const client = keptClient(clients, JSON.stringify([options.storeId, options.secret, options.baseUrl, options.timeoutMs]), () => clientFor(options))
-  return { ...depsFor(options, configured.logger, client), orderLimits: installmentsOrderLimits(stored) }
+  return { ...depsFor(options, configured.logger, client), orderLimits: installmentsOrderLimits(settings.stored) }
 }
 
 /** A new session outside the saved order-total limits is refused before the bank is asked. */

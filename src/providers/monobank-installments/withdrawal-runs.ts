@@ -1,7 +1,7 @@
 /**
  * One run of taking back remembered installment orders (./withdrawals), for every installment
  * store the application configures, with that provider's credentials and the settings saved in
- * the admin. Each order is handled under its session's lock and then the lock its refunds take (the
+ * the admin, and every store the admin moved away from (its kept credentials). Each order is handled under its session's lock and then the lock its refunds take (the
  * order every money path takes them in), so servers running the job at once, or a refund of the
  * same order, never interleave.
  */
@@ -11,7 +11,7 @@ import { MONOBANK_WITHDRAWALS_MODULE } from "../../modules/monobank-withdrawals"
 import { resolveInstallmentsOptions } from "../../utils/installments/options"
 import { monobankProvidersOf } from "../../utils/monobank-configuration"
 import { depsFor } from "./deps"
-import { depsWithStoredSettings } from "./stored-settings"
+import { depsOfEveryStore } from "./stored-settings"
 import { takeBack, type WithdrawalsStore } from "./withdrawals"
 import { withSessionLock } from "../../utils/session-money/session-lock"
 
@@ -29,8 +29,12 @@ export async function takeBackDiscardedOrders(container: MedusaContainer, { limi
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const storesDone = new Set<string>()
+  const stores = []
   for (const provider of monobankProvidersOf(configModule, "installments")) {
-    const deps = await depsWithStoredSettings(depsFor(resolveInstallmentsOptions(provider.options), logger), provider.options)
+    // Also the stores the admin moved away from: orders remembered under them are still taken back.
+    stores.push(...(await depsOfEveryStore(depsFor(resolveInstallmentsOptions(provider.options), logger), provider.options)))
+  }
+  for (const deps of stores) {
     if (storesDone.has(deps.options.storeId)) continue
     storesDone.add(deps.options.storeId)
     for (const withdrawal of await withdrawals.listOpenWithdrawals(deps.options.storeId, limit)) {

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, Input, Label, Text } from "@medusajs/ui"
+import { Badge, Button, Heading, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../../../lib/api"
 import { API_TITLES, FIELDS, toText, toValue, type ApiName, type Field } from "../../../lib/settings-fields"
@@ -57,6 +57,7 @@ export function ApiSection({ api, settings, onSaved }: { api: ApiName; settings:
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const prompt = usePrompt()
 
   const body = (secretsOnlyTyped: boolean) => {
     const values: Record<string, unknown> = {}
@@ -75,10 +76,15 @@ export function ApiSection({ api, settings, onSaved }: { api: ApiName; settings:
   const save = async () => {
     setBusy(true)
     setMessage(null)
-    const res = await adminFetch<{ settings?: ApiSettings; errors?: Record<string, string>; message?: string }>(`/admin/monobank/settings/${api}`, {
-      method: "POST",
-      body: body(true),
-    })
+    const post = (extra: Record<string, unknown> = {}) =>
+      adminFetch<{ settings?: ApiSettings; errors?: Record<string, string>; message?: string }>(`/admin/monobank/settings/${api}`, {
+        method: "POST",
+        body: { ...body(true), ...extra },
+      })
+    let res = await post()
+    // Another installments store id or environment while orders made under the current one are open.
+    const prompted = { title: "Installment orders are still open", description: res.data.message ?? "", confirmText: "Save anyway", cancelText: "Keep the current store" }
+    if (res.status === 409 && (await prompt(prompted))) res = await post({ confirm_open_orders: true })
     setBusy(false)
     if (res.ok && res.data.settings) {
       setErrors({})

@@ -4,7 +4,8 @@
  * - card: Medusa's processPaymentWorkflow for hold / success (as Medusa's core webhook handler
  *   runs it), then syncMonobankInvoiceWorkflow for releases, expiry and refunds made in the bank's
  *   cabinet (as the plugin's webhook subscriber runs it);
- * - installments: syncInstallmentSessionWorkflow (as a callback does);
+ * - installments: the order the plugin's ledger recorded for the session, read under the store id
+ *   it was made in, then syncInstallmentSessionWorkflow (as a callback does);
  * - mono checkout: the checkout order's sync (as a callback does).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -17,6 +18,8 @@ import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-in
 import { CARD_STATUS_ROUTE, coreWebhookInput } from "../../../../workflows/acquiring/reconcile-card-sessions"
 import { syncCheckoutOrderSafely } from "../../../../workflows/checkout/sync-safely"
 import { syncInstallmentSessionWorkflow } from "../../../../workflows/installments/sync-installment-session"
+import { readSessionInstallmentOrder } from "../../../../workflows/installments/utils/installment-order-reader"
+import { describeOrderState } from "../../../../utils/installments/states"
 import { checkoutOrderOf, orderPayments } from "./order-facts"
 import { providerKindOf } from "./payment-words"
 
@@ -49,13 +52,23 @@ async function syncCard(container: MedusaContainer, providerId: string, sessionI
   return { what, ok: true, detail: `monobank says ${record.status}.` }
 }
 
-async function syncInstallments(container: MedusaContainer, sessionId: string): Promise<SyncOutcome> {
+/** Reads the order the ledger recorded for the session (under its store), then applies it as a callback would. */
+async function syncInstallments(container: MedusaContainer, providerId: string, sessionId: string): Promise<SyncOutcome> {
+  let read
   try {
-    const { result } = await syncInstallmentSessionWorkflow(container).run({ input: { session_id: sessionId } })
-    return { what: "installment order", ok: true, detail: `monobank says ${(result as { state?: string })?.state ?? "read"}.` }
+    read = await readSessionInstallmentOrder(container, providerId, sessionId)
   } catch (error) {
-    return { what: "installment order", ok: false, detail: messageOf(error) }
+    return { what: "installment order", ok: false, detail: `monobank could not be read: ${messageOf(error)}` }
   }
+  const { info } = read
+  const what = `installment order ${info.order_id}`
+  const said = `monobank says ${info.state}/${info.order_sub_state}: ${describeOrderState(info.state, info.order_sub_state).description}`
+  try {
+    await syncInstallmentSessionWorkflow(container).run({ input: { session_id: sessionId } })
+  } catch (error) {
+    return { what, ok: false, detail: `${said} It could not be applied: ${messageOf(error)}` }
+  }
+  return { what, ok: true, detail: said }
 }
 
 export async function syncOrderWithBank(container: MedusaContainer, orderId: string): Promise<SyncOutcome[]> {
@@ -67,7 +80,7 @@ export async function syncOrderWithBank(container: MedusaContainer, orderId: str
     outcomes.push(
       kind === "card"
         ? await syncCard(container, payment.provider_id, payment.payment_session_id, payment.data)
-        : await syncInstallments(container, payment.payment_session_id)
+        : await syncInstallments(container, payment.provider_id, payment.payment_session_id)
     )
   }
   const checkout = await checkoutOrderOf(container, orderId)

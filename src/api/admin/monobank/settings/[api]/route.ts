@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { fieldErrors, saveSettingsBodySchema, type SettingsValues } from "../../../../../modules/monobank-settings"
 import { settingsApiParam } from "../api-param"
+import { installmentsMoveOf } from "../installments-move"
 import { settingsModule, settingsView } from "../settings-view"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -12,6 +13,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
  * Saves one API's settings: `values` replace what was saved (a field left out uses medusa-config.ts),
  * `secrets` set (string), remove (null) or keep (left out) each secret. 400 with a message per
  * field when something is wrong; nothing is saved then. Applies to the next payment session.
+ * Installments: another store id or bank address while orders made under the current one are open
+ * answers 409 with their number (nothing saved) unless `confirm_open_orders` is true; the
+ * credentials left are kept so those orders stay reachable (../installments-move).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const api = settingsApiParam(req.params)
@@ -20,9 +24,22 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message: "Some settings are not valid", errors: fieldErrors(parsed.error) })
     return
   }
-  await settingsModule(req.scope).saveSettings(api, {
-    values: parsed.data.values as Partial<SettingsValues[typeof api]>,
-    secrets: parsed.data.secrets,
-  })
+  const move = api === "installments" ? await installmentsMoveOf(req.scope, parsed.data) : undefined
+  if (move?.openOrders && (parsed.data as { confirm_open_orders?: boolean }).confirm_open_orders !== true) {
+    const stores = move.left.map((store) => store.storeId).join(", ")
+    res.status(409).json({
+      type: "open_orders",
+      message:
+        `${move.openOrders} installment order(s) made under store id ${stores} are still open (not settled, or not fully returned). ` +
+        `They stay reachable with that store's credentials after the change: send confirm_open_orders: true to save anyway.`,
+      open_orders: move.openOrders,
+    })
+    return
+  }
+  await settingsModule(req.scope).saveSettings(
+    api,
+    { values: parsed.data.values as Partial<SettingsValues[typeof api]>, secrets: parsed.data.secrets },
+    move?.keep
+  )
   res.json({ api, settings: await settingsView(req.scope, api) })
 }
