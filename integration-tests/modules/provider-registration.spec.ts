@@ -15,6 +15,8 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { startEmulator } from "../../emulator"
 import { mergeSessionData, registeredIdOf, registeredProviderIds, removeSessionDataKey } from "../../src/utils/medusa-internals"
 import type { RefundRecords } from "../../src/utils/medusa-payments"
+import { MONOBANK_SESSION_PAYMENTS_MODULE } from "../../src/modules/monobank-session-payments"
+import { MemoryLedger } from "../../src/utils/session-money/__tests__/memory-ledger"
 import { moduleTestDatabase } from "../helpers/module-database"
 
 jest.setTimeout(60_000)
@@ -46,15 +48,20 @@ beforeAll(async () => {
 })
 afterAll(() => emulator?.close())
 
-/** The application's container, where our providers ask the payment module's public service. */
+/**
+ * The application's container, where our providers ask the payment module's public service and
+ * keep their session ledger (here in memory: its SQL has its own module spec).
+ */
 function inApplication(paymentModule: IPaymentModuleService): () => void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
   container.register(Modules.PAYMENT, asValue(paymentModule))
+  container.register(MONOBANK_SESSION_PAYMENTS_MODULE, asValue(new MemoryLedger()))
   // One process: Medusa's locking module with its in-memory provider behaves the same here.
   container.register(Modules.LOCKING, asValue({ execute: (_key: string, job: () => Promise<unknown>) => job() }))
   return () => {
     container.register(Modules.PAYMENT, asValue(undefined))
+    container.register(MONOBANK_SESSION_PAYMENTS_MODULE, asValue(undefined))
     container.register(Modules.LOCKING, asValue(undefined))
   }
 }
@@ -89,15 +96,20 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("tells the bank the webhook URL of the id the provider was registered with", async () => {
-      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
-      const session = await service.createPaymentSession(collection.id, {
-        provider_id: "pp_monobank_test-shop",
-        currency_code: "uah",
-        amount: 100,
-        data: {},
-      })
-      const invoice = await emulator.control.getInvoice(session.data.invoiceId as string)
-      expect(invoice).toMatchObject({ webHookUrl: `${STORE_URL}/hooks/payment/monobank_test-shop` })
+      const leave = inApplication(service)
+      try {
+        const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+        const session = await service.createPaymentSession(collection.id, {
+          provider_id: "pp_monobank_test-shop",
+          currency_code: "uah",
+          amount: 100,
+          data: {},
+        })
+        const invoice = await emulator.control.getInvoice(session.data.invoiceId as string)
+        expect(invoice).toMatchObject({ webHookUrl: `${STORE_URL}/hooks/payment/monobank_test-shop` })
+      } finally {
+        leave()
+      }
     })
 
     it("a partial capture finalizes only its part at the bank, the amount read through the public listCaptures", async () => {
@@ -124,23 +136,28 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("claims a payment session's data once, in one conditional write to the module's payment_session table", async () => {
-      const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
-      const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
-      const session = await service.createPaymentSession(collection.id, { provider_id: "pp_monobank_test-shop", currency_code: "uah", amount: 100, data: {} })
-      const dataOf = async () => (await service.listPaymentSessions({ id: session.id }, { select: ["id", "data"] }))[0]?.data
-      const claim = () => mergeSessionData(cradle, session.id, { claim: "started" }, { live: true, absent: ["claim", "kept"] })
+      const leave = inApplication(service)
+      try {
+        const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
+        const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
+        const session = await service.createPaymentSession(collection.id, { provider_id: "pp_monobank_test-shop", currency_code: "uah", amount: 100, data: {} })
+        const dataOf = async () => (await service.listPaymentSessions({ id: session.id }, { select: ["id", "data"] }))[0]?.data
+        const claim = () => mergeSessionData(cradle, session.id, { claim: "started" }, { live: true, absent: ["claim", "kept"] })
 
-      expect(await claim()).toBe(true)
-      expect(await claim()).toBe(false)
-      expect(await dataOf()).toEqual({ ...session.data, claim: "started" })
-      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "other" } })).toBe(false)
-      expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "started" } })).toBe(true)
-      await removeSessionDataKey(cradle, session.id, "claim")
-      expect(await dataOf()).toEqual(session.data)
+        expect(await claim()).toBe(true)
+        expect(await claim()).toBe(false)
+        expect(await dataOf()).toEqual({ ...session.data, claim: "started" })
+        expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "other" } })).toBe(false)
+        expect(await mergeSessionData(cradle, session.id, { claim: "unknown" }, { equal: { claim: "started" } })).toBe(true)
+        await removeSessionDataKey(cradle, session.id, "claim")
+        expect(await dataOf()).toEqual(session.data)
 
-      await (service as unknown as { softDeletePaymentSessions(ids: string[]): Promise<unknown> }).softDeletePaymentSessions([session.id])
-      expect(await claim()).toBe(false)
-      expect(await mergeSessionData(cradle, "payses_none", { claim: "started" })).toBe(false)
+        await (service as unknown as { softDeletePaymentSessions(ids: string[]): Promise<unknown> }).softDeletePaymentSessions([session.id])
+        expect(await claim()).toBe(false)
+        expect(await mergeSessionData(cradle, "payses_none", { claim: "started" })).toBe(false)
+      } finally {
+        leave()
+      }
     })
 
     it("a refund reads and writes Medusa's refund records through the module's public service", async () => {
