@@ -41,6 +41,18 @@ function run(command, args, options) {
   })
 }
 
+/**
+ * The HTTP files run three at a time (MONOBANK_TEST_WORKERS): each spends most of its time waiting
+ * on the bank emulator, the database and its own deliberate delays (two at a time used less than
+ * one of this machine's two cores), and a worker is restarted once it holds more than it gives
+ * back. Every file has its own database, Medusa port and emulator. Other suites run in one process.
+ */
+function workersFor(testType) {
+  const workers = Number(process.env.MONOBANK_TEST_WORKERS ?? 3)
+  if (testType !== "integration:http" || !(workers > 1)) return ["--runInBand"]
+  return [`--maxWorkers=${workers}`, "--workerIdleMemoryLimit=3GB"]
+}
+
 async function runJest(testType, resultsFile) {
   const env = {
     ...process.env,
@@ -52,7 +64,7 @@ async function runJest(testType, resultsFile) {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings", "--max-old-space-size=8192"].filter(Boolean).join(" "),
   }
   const jestBin = require.resolve("jest/bin/jest", { paths: [ROOT] })
-  const args = [jestBin, "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${resultsFile}`]
+  const args = [jestBin, ...workersFor(testType), "--forceExit", "--passWithNoTests", "--json", `--outputFile=${resultsFile}`]
   const status = await run(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" })
   let passed = 0
   let failed = 0
