@@ -84,7 +84,9 @@ medusaIntegrationTestRunner({
       expect(await adminOrders(api, fx.admin)).toHaveLength(1)
       const fetches = await pubkeyFetchTimes()
       expect(fetches.length).toBeGreaterThanOrEqual(1)
-      fetches.slice(1).forEach((at, i) => expect(at - fetches[i]).toBeGreaterThanOrEqual(KEY_REFRESH_MS - 100))
+      // Timed where the emulator receives them: a loaded machine delays one fetch's arrival more than
+      // the next one's, so the allowance is checked with a second of slack.
+      fetches.slice(1).forEach((at, i) => expect(at - fetches[i]).toBeGreaterThanOrEqual(KEY_REFRESH_MS - 1_000))
     }, 240_000)
 
     it("a database error while reading the session fails the webhook (to be retried) instead of dropping it; the retry completes the cart", async () => {
@@ -175,8 +177,7 @@ medusaIntegrationTestRunner({
 
       expect(await adminOrders(api, fx.admin)).toHaveLength(2)
       expect((await sessionOfCart(api, second.store, second.cart.id)).cart.completed_at).toBeTruthy()
-      const pubkeyFetches = (await acquiringCalls(env.emulator.control)).filter((c) => c.endsWith("/pubkey"))
-      expect(pubkeyFetches.length).toBeGreaterThanOrEqual(1)
+      expect((await pubkeyFetchTimes()).length).toBeGreaterThanOrEqual(1)
     })
 
     it("forged webhooks (bad, missing or foreign X-Sign) change nothing", async () => {
