@@ -23,6 +23,7 @@ if (!testMatchByType[testType]) {
 }
 
 module.exports = {
+  testSequencer: "<rootDir>/integration-tests/test-sequencer.js",
   transform: {
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
