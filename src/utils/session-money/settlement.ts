@@ -57,14 +57,17 @@ export const AUTHORIZE_GRACE_MS = 2 * 60_000
  * to rest on, is never touched; a session still open decides for itself. "ask_bank" otherwise.
  */
 export function decideBeforeBank({ row, sessionLive, payment, now }: MedusaFacts): SettlementDecision | "ask_bank" {
+  const graceEnds = row.granted_at ? new Date(new Date(row.granted_at).getTime() + AUTHORIZE_GRACE_MS) : undefined
+  const inGrace = graceEnds !== undefined && now.getTime() < graceEnds.getTime()
   // The payment rests on the money its authorize took; another payment of the same session (paid
-  // twice, in two tabs) can never be authorized any more (Medusa authorizes a session once).
-  if (payment === "rests" && row.granted_at) return { kind: "rests_on_payment" }
-  if (payment === "unknown") return { kind: "wait", why: "Medusa could not say whether a payment rests on the session" }
-  if (row.granted_at && now.getTime() - new Date(row.granted_at).getTime() < AUTHORIZE_GRACE_MS) {
-    const until = new Date(new Date(row.granted_at).getTime() + AUTHORIZE_GRACE_MS)
-    return { kind: "wait", why: "an authorize of this session may still be creating its payment", until }
+  // twice, in two tabs) can never be authorized any more (Medusa authorizes a session once). Within
+  // the grace the order it rests on may still be rolled back (a cart completion failing after its
+  // authorize cancels the payment): looked at again once the grace is over.
+  if (payment === "rests" && row.granted_at) {
+    return inGrace ? { kind: "wait", why: "the order the payment rests on may still be rolled back", until: graceEnds } : { kind: "rests_on_payment" }
   }
+  if (payment === "unknown") return { kind: "wait", why: "Medusa could not say whether a payment rests on the session" }
+  if (inGrace) return { kind: "wait", why: "an authorize of this session may still be creating its payment", until: graceEnds }
   if (payment === "orphaned" && row.granted_at) return { kind: "undo_orphaned_payment" }
   if (payment === "none" && sessionLive && !row.session_ended_at) {
     return { kind: "wait", why: "the session is still open: its own flow decides" }

@@ -47,6 +47,15 @@ describe("decideBeforeBank", () => {
     }
   })
 
+  it("looks again after the grace at a payment an authorize made moments ago: the cart completion it belongs to may still roll back", () => {
+    const justGranted = row({ granted_at: ago(AUTHORIZE_GRACE_MS - MINUTE), session_ended_at: ago(1) })
+    expect(decideBeforeBank(facts({ row: justGranted, sessionLive: false, payment: "rests" }))).toEqual({
+      kind: "wait",
+      why: expect.stringMatching(/rolled back/),
+      until: new Date(NOW.getTime() + MINUTE),
+    })
+  })
+
   it("waits while Medusa cannot say whether a payment rests on the session, even for an ended session", () => {
     for (const candidate of [row(), row({ session_ended_at: ago(MINUTE) }), row({ granted_at: ago(60 * MINUTE) })]) {
       expect(decideBeforeBank(facts({ row: candidate, sessionLive: false, payment: "unknown" }))).toMatchObject({ kind: "wait" })
