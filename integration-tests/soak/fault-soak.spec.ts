@@ -28,8 +28,8 @@ import {
 } from "./fault/shoppers"
 import { formatTable, inPool, SoakTally, type ShopperKind } from "./fault/tally"
 
-/** Shoppers in the barrage, and how many shop at once. */
-const SHOPPERS = 200
+/** Shoppers in the barrage (SOAK_FAULT_SHOPPERS, a multiple of the mix's 20), and how many shop at once. */
+const SHOPPERS = Number(process.env.SOAK_FAULT_SHOPPERS ?? 200)
 const CONCURRENCY = 8
 /** The mix, repeated: of every 20 shoppers, 5 debit, 4 hold, 3 saved card, 4 installments, 4 checkout. */
 const MIX: ShopperKind[] = (
