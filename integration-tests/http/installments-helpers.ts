@@ -38,6 +38,15 @@ export async function chooseInstallments(
   return { cart: readyCart, collectionId: pc.payment_collection.id as string, response, session }
 }
 
+/** A shopper who confirmed in the app (ending 4): the order exists with an authorized payment. */
+export async function confirmedInstallmentOrder(api: Api, fx: StoreFixtures, container: MedusaContainer) {
+  const callback = webhooksHandled(container)
+  const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
+  await callback
+  const order = await orderOfCart(container, cart.id)
+  return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
+}
+
 /** Resolves once `count` webhook events have been handled by every subscriber. */
 export function webhooksHandled(container: MedusaContainer, count = 1) {
   const eventBus = container.resolve(Modules.EVENT_BUS)

@@ -10,6 +10,7 @@ import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { signInstallmentsBody } from "../../src/lib/monobank"
 import { MonobankInstallmentsProviderService } from "../../src/providers/monobank-installments"
 import {
+  confirmedInstallmentOrder,
   chooseInstallments,
   HOOK_PATH,
   INSTALLMENTS_PROVIDER,
@@ -33,14 +34,7 @@ medusaIntegrationTestRunner({
       fx = await seedStore(api, admin, { paymentProviders: [INSTALLMENTS_PROVIDER] })
     })
 
-    /** A shopper who confirmed in the app (ending 4): the order exists with an authorized payment. */
-    async function confirmedOrder() {
-      const callback = webhooksHandled(getContainer())
-      const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
-      await callback
-      const order = await orderOfCart(getContainer(), cart.id)
-      return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
-    }
+    const confirmedOrder = () => confirmedInstallmentOrder(api, fx, getContainer())
 
     /** The provider instance Medusa registered (inside the payment module, with its records). */
     function registeredProvider(): MonobankInstallmentsProviderService {

@@ -9,7 +9,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
-import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
+import { chooseInstallments, confirmedInstallmentOrder, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
 
@@ -34,14 +34,7 @@ medusaIntegrationTestRunner({
       fx = await seedStore(api, admin, { paymentProviders: [INSTALLMENTS_PROVIDER] })
     })
 
-    /** A shopper who confirmed in the app (ending 4): the order exists with an authorized payment. */
-    async function confirmedOrder() {
-      const callback = webhooksHandled(getContainer())
-      const { cart, session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(4) })
-      await callback
-      const order = await orderOfCart(getContainer(), cart.id)
-      return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
-    }
+    const confirmedOrder = () => confirmedInstallmentOrder(api, fx, getContainer())
 
     it("the storefront poll reads the bank with the store id and secret saved in the admin, and completes the cart", async () => {
       expect((await post("/admin/monobank/settings/installments", MOVE)).status).toBe(200)
