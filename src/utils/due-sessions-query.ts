@@ -21,7 +21,7 @@ import {
 import { ISO_INSTANT_PATTERN, type SessionSchedule } from "./session-schedule"
 import type { ChargeState } from "./session-money/ledger"
 
-type SqlConnection = { raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
+export type SqlConnection = { raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
 
 export type DueSessionRow = {
   id: string

@@ -12,6 +12,8 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import type { SqlConnection } from "../../utils/due-sessions-query"
+import { messageOf } from "../../utils/session-reconcile"
 import { applicationLedger } from "../../utils/session-money/ledger"
 import { giveBackMedusaPayment } from "../../utils/session-money/medusa-give-back"
 
@@ -24,8 +26,6 @@ export const PAID_CARTS_PER_RUN = 50
 
 export type PaidCart = { session_id: string; provider_id: string; cart_id: string; payment_id: string; authorized_ms: number }
 export type PaidCartsSummary = { checked: number; completed: number; waiting: number; given_back: number; failed: number }
-
-type SqlConnection = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
 /** Sessions of the plugin's providers with a live Medusa payment whose cart has no order. */
 export async function paidCartsWithoutOrder(connection: SqlConnection, now: Date, limit: number): Promise<PaidCart[]> {
@@ -52,10 +52,6 @@ export async function paidCartsWithoutOrder(connection: SqlConnection, now: Date
     payment_id: String(row.payment_id),
     authorized_ms: Number(row.authorized_ms),
   }))
-}
-
-function messageOf(error: unknown): string {
-  return (error as Error)?.message ?? String(error)
 }
 
 export async function completePaidCarts(

@@ -5,7 +5,7 @@
  * never lists them again (they are not pending), so they are read here, oldest first, straight from
  * the payment module's tables and the plugin's ledger in one read-only query.
  */
-type SqlConnection = { raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
+import type { SqlConnection } from "../../../utils/due-sessions-query"
 
 export type ApprovedWithoutOrder = {
   session_id: string
