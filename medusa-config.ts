@@ -28,7 +28,7 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
       ...(env.MONOBANK_INSTALLMENTS_ENVIRONMENT
         ? { environment: env.MONOBANK_INSTALLMENTS_ENVIRONMENT }
         : { baseUrl: EMULATOR_URL }),
-      callbackBaseUrl: STORE_URL,
+      webhookBaseUrl: STORE_URL,
       ...(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS ? { timeoutMs: Number(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS) } : {}),
     },
   },

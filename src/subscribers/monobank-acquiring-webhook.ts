@@ -4,6 +4,7 @@
  * leaves out (declines, expiry, released holds, refunds made in the bank's cabinet) through
  * `syncMonobankInvoiceWorkflow`. The provider verifies the signature; forged webhooks stop there.
  */
+import { withRawBodyBuffer } from "../utils/raw-body"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
@@ -22,19 +23,13 @@ export function needsPluginHandling(invoice: MonobankWebhookFacts): boolean {
   return ["failure", "expired", "reversed"].includes(invoice.status) || invoice.cancelList.length > 0
 }
 
-function withBufferBody(payload: ProviderWebhookPayload["payload"]): ProviderWebhookPayload["payload"] {
-  const raw = payload.rawData as unknown as { type?: string; data?: number[] }
-  if (raw?.type === "Buffer" && Array.isArray(raw.data)) return { ...payload, rawData: Buffer.from(raw.data) }
-  return payload
-}
-
 export default async function monobankAcquiringWebhookHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
   const { provider, payload } = event.data ?? ({} as WebhookEvent)
   if (!isMonobankCardProvider(provider) || !payload) return
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const result = (await paymentModule.getWebhookActionAndData({
     provider,
-    payload: withBufferBody(payload),
+    payload: withRawBodyBuffer(payload),
   })) as MonobankWebhookResult
   const invoice = result.data?.monobank
   if (!invoice || !result.data?.session_id || !needsPluginHandling(invoice)) return

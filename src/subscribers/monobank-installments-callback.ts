@@ -5,6 +5,7 @@
  * store), brings the payment session up to date so the storefront can show why. The provider
  * verifies the signature first; a forged or unsigned callback stops there.
  */
+import { withRawBodyBuffer } from "../utils/raw-body"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentWebhookEvents } from "@medusajs/framework/utils"
@@ -20,17 +21,11 @@ export function isInstallmentsProvider(provider: unknown): provider is string {
   return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith(`${PAYMENT_PROVIDER_IDENTIFIERS.installments}_`)
 }
 
-function withBufferBody(payload: ProviderWebhookPayload["payload"]): ProviderWebhookPayload["payload"] {
-  const raw = payload.rawData as unknown as { type?: string; data?: number[] }
-  if (raw?.type === "Buffer" && Array.isArray(raw.data)) return { ...payload, rawData: Buffer.from(raw.data) }
-  return payload
-}
-
 export default async function monobankInstallmentsCallbackHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
   const { provider, payload } = event.data ?? ({} as WebhookEvent)
   if (!isInstallmentsProvider(provider) || !payload) return
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const result = await paymentModule.getWebhookActionAndData({ provider, payload: withBufferBody(payload) })
+  const result = await paymentModule.getWebhookActionAndData({ provider, payload: withRawBodyBuffer(payload) })
   const sessionId = result.data?.session_id
   if (!sessionId || !HANDLED_HERE.includes(result.action)) return
   try {

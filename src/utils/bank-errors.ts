@@ -5,7 +5,7 @@
  * API. The bank's Trace-Id stays in the message: monobank support asks for it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { type MonobankApiError } from "../lib/monobank"
+import { isMonobankApiError, type MonobankApiError } from "../lib/monobank"
 
 export type MedusaErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
 
@@ -43,4 +43,28 @@ export function unsentOrUnansweredError(
     )
   }
   return undefined
+}
+
+/** How one bank API's refusals read: each API's module keeps its table; the translation is one. */
+export type BankErrorTable = {
+  /** Who speaks in messages, e.g. "monobank installments". */
+  label: string
+  /** What to do when the bank did not answer. */
+  unansweredAdvice: string
+  /** The refusal this answer is, when the table knows it. */
+  refusalOf(error: MonobankApiError): BankRefusal | undefined
+  /** What the bank said, appended after a known refusal's text ("" when the text says it all). */
+  saidWithRefusal(error: MonobankApiError): string
+  /** What the bank said, appended when the table knows no such refusal. */
+  saidOtherwise(error: MonobankApiError): string
+}
+
+/** Any error from the bank layer as a MedusaError; `action` says what was being done ("confirm the order"). */
+export function translateBankError(table: BankErrorTable, action: string, error: unknown): MedusaError {
+  if (!isMonobankApiError(error)) return nonBankError(table.label, action, error)
+  const known = table.refusalOf(error)
+  if (known) return new MedusaError(known.type, `${known.text} (${action})${table.saidWithRefusal(error)}${traceOf(error)}`)
+  const unsentOrUnanswered = unsentOrUnansweredError(table.label, action, error, table.unansweredAdvice)
+  if (unsentOrUnanswered) return unsentOrUnanswered
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank could not ${action}${table.saidOtherwise(error)}${traceOf(error)}`)
 }

@@ -62,3 +62,25 @@ export function parsePluginOptions<Schema extends z.ZodType>(
   if (result.success) return result.data
   throw new PluginOptionsError(context.subject, optionProblems(result.error, { pathPrefix: context.pathPrefix }), context.hint)
 }
+
+const deprecationsSaid = new Set<string>()
+
+/**
+ * Reads a deprecated option name as its new one (the new one wins when both are given), and says
+ * so once per process and option: stores upgrading keep working and learn the new name.
+ */
+export function renamedOption<T extends Record<string, unknown>>(
+  options: T,
+  rename: { from: string; to: string; subject: string },
+  warn: (message: string) => void = console.warn
+): T {
+  const { from, to, subject } = rename
+  if (options[from] === undefined) return options
+  const said = `${subject}:${from}`
+  if (!deprecationsSaid.has(said)) {
+    deprecationsSaid.add(said)
+    warn(`${subject}: the option \`${from}\` is deprecated; call it \`${to}\` (it is read as \`${to}\` for now)`)
+  }
+  const { [from]: value, ...rest } = options as Record<string, unknown>
+  return (rest[to] === undefined ? { ...rest, [to]: value } : rest) as T
+}

@@ -4,11 +4,10 @@
  * initiate = create the bank order (store_order_id = payment session id), authorize = read its
  * state (the shopper confirms in the app), capture = confirm (goods handed over), cancel = reject,
  * refund = return. Every bank-changing call first reads the order's state, so repeating one, or
- * calling it when the bank is already there, is safe. Installment purchases approved on the mono
- * checkout page are recorded by the same provider: those sessions go to `checkoutPayments`
- * (src/utils/checkout) at the top of each payment method. Every other operation then takes
- * `await this.currentDeps()`: the configured options with the settings saved in the admin over
- * them (./stored-settings); helpers get that working set as a parameter.
+ * calling it when the bank is already there, is safe. Medusa's payment methods are written once in
+ * ../provider-base (the session of each call, its lock, mono checkout payments); this class
+ * implements the installment order's own operations, with `await this.currentDeps()`: the
+ * configured options with the settings saved in the admin over them (./stored-settings).
  */
 import type {
   AuthorizePaymentInput,
@@ -17,8 +16,6 @@ import type {
   CancelPaymentOutput,
   CapturePaymentInput,
   CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
   InitiatePaymentInput,
@@ -27,36 +24,26 @@ import type {
   ProviderWebhookPayload,
   RefundPaymentInput,
   RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
   UpdatePaymentInput,
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toKopecks } from "../../utils/installments/amounts"
 import { toMedusaBankError } from "../../utils/installments/bank-errors"
 import { callbackKey, checkCallback } from "./callback"
-import { callbackUrlFor, kyivDate } from "./callback-url"
+import { kyivDate } from "./kyiv-date"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
 import { lockingModuleOf } from "../../utils/module-container"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa-payments"
-import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
-import { applicationCheckoutEvidence } from "../checkout-evidence"
-import { sessionMoneyFor, type BankSides, type SessionMoney } from "../../utils/session-money"
+import { withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
+import type { BankSides, SessionMoney } from "../../utils/session-money"
 import { applicationLedger, type SessionPaymentRow } from "../../utils/session-money/ledger"
-import {
-  sessionIdOf,
-  sessionOfCapture,
-  sessionOfPayment,
-  sessionOfRefund,
-  sessionOwningData,
-  siblingSessionIds,
-} from "../../utils/session-money/medusa-sessions"
-import { registeredIdOf } from "../../utils/medusa-internals"
+import { sessionIdOf, siblingSessionIds } from "../../utils/session-money/medusa-sessions"
 import { installmentsBankSide, provenOrderData } from "./bank-side"
 import { loadPaymentLedger } from "./payment-records"
 import { returnForRefund } from "./refunds"
@@ -86,7 +73,7 @@ const CALLBACK_REJECTIONS = {
   malformed: "a body that is not an installment state",
 } as const
 
-export class MonobankInstallmentsProviderService extends AbstractPaymentProvider<MonobankInstallmentsOptions> {
+export class MonobankInstallmentsProviderService extends MonobankProviderBase<MonobankInstallmentsOptions> {
   static override identifier = INSTALLMENTS_IDENTIFIER
 
   static override validateOptions(options: Record<string, unknown>): void {
@@ -95,32 +82,33 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: InstallmentsDeps
-  private callbackUrl_?: string | null
   private readonly recentCallbacks_ = new RecentResults<WebhookActionResult>()
-  /** Answers sessions that record an installment purchase approved on the mono checkout page. */
-  private readonly checkoutPayments = new CheckoutPayments()
-
-  private readonly cradle: Cradle
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
-    this.cradle = cradle
     this.configuredDeps = depsFor(resolveInstallmentsOptions(options), cradle.logger)
   }
 
-  /** The one place that decides this provider's money per session (src/utils/session-money). */
-  protected money(): SessionMoney {
-    return sessionMoneyFor(this.cradle, this.cradle.logger)
-  }
-
   /** Each order is settled with the credentials of the store it was made under. */
-  protected bankSides(): BankSides {
+  protected async bankSides(): Promise<BankSides> {
     return { installment_order: installmentsBankSide((storeId) => this.depsUnder(storeId)) }
   }
 
-  /** `pp_monobank-installments_<id>`, as Medusa names this provider on sessions and payments. */
-  protected providerId(): string {
-    return `pp_${registeredIdOf(this.cradle, INSTALLMENTS_IDENTIFIER, this) ?? INSTALLMENTS_IDENTIFIER}`
+  protected sessionKeysOf(data: Record<string, unknown>): unknown[] {
+    return [data.store_order_id, data.session_id]
+  }
+
+  protected bankIdOfData(data: Record<string, unknown> | undefined): string | undefined {
+    return readOrderId(data)
+  }
+
+  /** Only the provider's own keys go back: data may come from a session the storefront created. */
+  protected override ownData(data: Record<string, unknown> | undefined): Record<string, unknown> {
+    return ownedData(data)
+  }
+
+  protected translateBankError(action: string, error: unknown): MedusaError {
+    return toMedusaBankError(action, error)
   }
 
   /** The session's installment order the provider recorded (the newest), or a refusal. */
@@ -175,9 +163,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return applicationPaymentModule()
   }
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const money = this.money()
-    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
+  protected async startOwnPayment(input: InitiatePaymentInput, money: SessionMoney): Promise<InitiatePaymentOutput> {
     const deps = await this.currentDeps()
     const { options, client, orders, logger } = deps
     refuseOutsideLimits(input.amount, deps.orderLimits)
@@ -186,7 +172,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     let plan
     try {
       plan = planCreateOrder(
-        { amount, currency_code, data, customer: context?.customer, sessionId, callbackUrl: this.callbackUrl(deps), date: kyivDate(new Date()) },
+        { amount, currency_code, data, customer: context?.customer, sessionId, callbackUrl: this.hookUrl(deps.options), date: kyivDate(new Date()) },
         options
       )
     } catch (error) {
@@ -257,7 +243,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         ccy: UAH_CCY,
         bank_store_id: deps.options.storeId,
       })
-      await money.endSession(sessionId, this.bankSides())
+      await money.endSession(sessionId, await this.bankSides())
     } catch (error) {
       deps.logger.error(
         `monobank installments: order ${named} of session ${sessionId}, whose start failed, could not be recorded or withdrawn (${(error as Error).message}); reject it in the monobank cabinet if the shopper approved it`
@@ -265,146 +251,83 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     }
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const money = this.money()
-    const sessionId = sessionIdOf(input.context, "authorize")
-    return money.decide(sessionId, async () => {
-      const rows = await money.paymentsOf(sessionId)
-      money.refuseIfEnded(rows)
-      const checkout = checkoutRowOf(rows)
-      if (checkout) return this.checkoutPayments.authorize(checkout, input.data)
-      const session = await money.requireSession(sessionId)
-      const row = await this.orderRowOf(money, sessionId, input.data)
-      if (row.amount_minor !== Number(toKopecks(session.amount)) || session.currency_code.toUpperCase() !== "UAH") {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank installment order ${row.bank_id} was made for another amount than this payment session's; start the payment again`)
-      }
-      const { client } = await this.depsUnder(row.bank_store_id)
-      const info = await this.bank("read the installment order", () => client.getOrderState(row.bank_id!))
-      const outcome = describeOrderState(info.state, info.order_sub_state)
-      if (outcome.status !== "authorized" && outcome.status !== "captured") {
-        // Not authorized yet (or never will be): say why, in words the shopper understands.
-        throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, shopperMessage(outcome), `monobank_installments.${outcome.code}`)
-      }
-      await money.grant(row)
-      return { status: SESSION_STATUS[outcome.status], data: this.withState({ ...input.data, order_id: row.bank_id, store_order_id: sessionId }, info) }
-    })
-  }
-
-  /** The installment order of the session a Medusa capture, refund or cancel is about (Medusa's tables, then the session's row). */
-  private async paidOrderOf(money: SessionMoney, find: (payments: SessionMoney["payments"]) => Promise<string | undefined>, data: Record<string, unknown> | undefined) {
-    const sessionId = await find(money.payments)
-    if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, "monobank installments: Medusa has no payment session for this payment")
-    return { sessionId }
-  }
-
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const money = this.money()
-    const key = input.context?.idempotency_key
-    const { sessionId } = await this.paidOrderOf(money, (payments) => (key ? sessionOfCapture(payments, key) : Promise.resolve(undefined)), input.data)
-    return money.decide(sessionId, async () => {
-      const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
-      if (checkout) return this.checkoutPayments.capture(checkout, money, input.data)
-      const row = await this.orderRowOf(money, sessionId, input.data)
-      const { orders } = await this.depsUnder(row.bank_store_id)
-      const info = await this.bank("confirm the installment order", () => orders.confirm(row.bank_id!))
-      const outcome = describeOrderState(info.state, info.order_sub_state)
-      if (outcome.status !== "captured" && outcome.status !== "refunded") {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `monobank installment order ${info.order_id} cannot be captured: it is ${outcome.code} (${outcome.description})`
-        )
-      }
-      return { data: this.withState(input.data, info) }
-    })
-  }
-
-  /**
-   * Medusa cancels a payment it no longer wants (with its id): the order is rejected. Without an
-   * id, Medusa is undoing an authorize whose payment it could not create, often because a
-   * concurrent authorize of the same session created it: nothing is rejected then; the session's
-   * settlement takes the order back once the session ends with no payment resting on it.
-   */
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const paymentId = input.context?.idempotency_key
-    if (!paymentId) {
-      this.configuredDeps.logger.warn(
-        `monobank installments: Medusa undid an authorize of order ${String(input.data?.order_id ?? "?")}; it is kept for the session's order and taken back only if the session ends without one`
-      )
-      return { data: ownedData(input.data) }
+  protected async authorizeOwn({ input, sessionId, money }: OwnCall<AuthorizePaymentInput>): Promise<AuthorizePaymentOutput> {
+    const session = await money.requireSession(sessionId)
+    const row = await this.orderRowOf(money, sessionId, input.data)
+    if (row.amount_minor !== Number(toKopecks(session.amount)) || session.currency_code.toUpperCase() !== "UAH") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank installment order ${row.bank_id} was made for another amount than this payment session's; start the payment again`)
     }
-    const money = this.money()
-    const { sessionId } = await this.paidOrderOf(money, (payments) => sessionOfPayment(payments, paymentId), input.data)
-    return money.decide(sessionId, async () => {
-      if (checkoutRowOf(await money.paymentsOf(sessionId))) return { data: input.data }
-      const row = await this.orderRowOf(money, sessionId, input.data)
-      const { orders, logger } = await this.depsUnder(row.bank_store_id)
-      const info = await this.bank("reject the installment order", () => orders.reject(row.bank_id!))
-      if (info.state === "SUCCESS") {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `monobank installment order ${row.bank_id} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
-        )
-      }
-      logger.info(`monobank installments: order ${row.bank_id} rejected by this store: Medusa canceled payment ${paymentId}`)
-      return { data: this.withState(input.data, info) }
-    })
+    const { client } = await this.depsUnder(row.bank_store_id)
+    const info = await this.bank("read the installment order", () => client.getOrderState(row.bank_id!))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (outcome.status !== "authorized" && outcome.status !== "captured") {
+      // Not authorized yet (or never will be): say why, in words the shopper understands.
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, shopperMessage(outcome), `monobank_installments.${outcome.code}`)
+    }
+    await money.grant(row)
+    return { status: SESSION_STATUS[outcome.status], data: this.withState({ ...input.data, order_id: row.bank_id, store_order_id: sessionId }, info) }
   }
 
-  /**
-   * Medusa is deleting a session (replaced, or the cart went another way). It passes only the
-   * session's data, so the session is the one whose stored data this is; it ends (no authorize may
-   * take its order any more) and its order is taken back under its lock, once no payment can rest on it.
-   */
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const money = this.money()
-    const data = input.data ?? {}
-    const sessionId = await sessionOwningData(money.payments, data, [data.store_order_id, data.session_id])
-    if (!sessionId) return { data: ownedData(input.data) }
-    await money.endSession(sessionId, this.bankSides())
-    return { data: ownedData(input.data) }
+  /** Confirms the order at the bank (the goods are handed over). */
+  protected async captureOwn({ input, sessionId, money }: OwnCall<CapturePaymentInput>): Promise<CapturePaymentOutput> {
+    const row = await this.orderRowOf(money, sessionId, input.data)
+    const { orders } = await this.depsUnder(row.bank_store_id)
+    const info = await this.bank("confirm the installment order", () => orders.confirm(row.bank_id!))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (outcome.status !== "captured" && outcome.status !== "refunded") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `monobank installment order ${info.order_id} cannot be captured: it is ${outcome.code} (${outcome.description})`
+      )
+    }
+    return { data: this.withState(input.data, info) }
+  }
+
+  /** Medusa no longer wants the payment: the order is rejected at the bank (a handed-over order is refunded instead). */
+  protected async cancelOwn({ input, sessionId, money, paymentId }: OwnCall<CancelPaymentInput> & { paymentId: string }): Promise<CancelPaymentOutput> {
+    const row = await this.orderRowOf(money, sessionId, input.data)
+    const { orders, logger } = await this.depsUnder(row.bank_store_id)
+    const info = await this.bank("reject the installment order", () => orders.reject(row.bank_id!))
+    if (info.state === "SUCCESS") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `monobank installment order ${row.bank_id} is already ${info.order_sub_state}: the goods were handed over, so refund it instead of cancelling`
+      )
+    }
+    logger.info(`monobank installments: order ${row.bank_id} rejected by this store: Medusa canceled payment ${paymentId}`)
+    return { data: this.withState(input.data, info) }
   }
 
   /**
    * One Medusa refund = one bank return, under a per-order lock; see ./refunds. The ledger lives in
    * the payment's metadata, never in data the storefront could have written.
    */
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const money = this.money()
-    const { amount, data, context } = input
-    const refundId = context?.idempotency_key
-    if (!refundId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank installments: a refund needs its Medusa refund id")
+  protected async refundOwn({ input, sessionId, money, refundId }: OwnCall<RefundPaymentInput> & { refundId: string }): Promise<RefundPaymentOutput> {
+    const { amount, data } = input
+    const row = await this.orderRowOf(money, sessionId, data)
+    const orderId = row.bank_id!
+    const { client } = await this.depsUnder(row.bank_store_id)
+    let kopecks: bigint
+    try {
+      kopecks = toKopecks(amount)
+    } catch {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
     }
-    const { sessionId } = await this.paidOrderOf(money, (payments) => sessionOfRefund(payments, refundId), data)
-    return money.decide(sessionId, async () => {
-      const checkout = checkoutRowOf(await money.paymentsOf(sessionId))
-      if (checkout) return this.checkoutPayments.refund(checkout)
-      const row = await this.orderRowOf(money, sessionId, data)
-      const orderId = row.bank_id!
-      const { client } = await this.depsUnder(row.bank_store_id)
-      let kopecks: bigint
-      try {
-        kopecks = toKopecks(amount)
-      } catch {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank installments: refund amount is not a number`)
-      }
-      const locking = lockingModuleOf(this.container as Record<string, unknown>, "returns are not sent without it")
-      const result = await locking.execute(
-        `monobank-installments:order:${orderId}`,
-        () =>
-          this.bank("return money for the installment order", async () => {
-            const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
-            return returnForRefund(client, { orderId, kopecks, refundId, ledger })
-          }),
-        { timeout: RETURN_LOCK_TIMEOUT_S }
-      )
-      return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
-    })
+    const locking = lockingModuleOf(this.cradle, "returns are not sent without it")
+    const result = await locking.execute(
+      `monobank-installments:order:${orderId}`,
+      () =>
+        this.bank("return money for the installment order", async () => {
+          const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
+          return returnForRefund(client, { orderId, kopecks, refundId, ledger })
+        }),
+      { timeout: RETURN_LOCK_TIMEOUT_S }
+    )
+    return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
   }
 
   /** Read-only (the plugin's own reads): the state of the order the data names. */
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (showsCheckoutPayment(input)) return { status: SESSION_STATUS.pending, data: input.data }
+  protected async ownStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const { data } = input
     const orderId = this.orderIdOf(data)
     const { client } = await this.depsOfOrder(orderId)
@@ -413,24 +336,13 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
     return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    if (showsCheckoutPayment(input)) return { data: input.data }
-    const { data } = input
-    const orderId = this.orderIdOf(data)
-    const { client } = await this.depsOfOrder(orderId)
-    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
-    return { data: this.withState(data, info) }
-  }
-
   /**
-   * Medusa never calls this on its own; our refresh workflow does, to re-read the bank state into
-   * the session. The order's sum is fixed at the bank, so a different amount needs a new session.
+   * Our refresh workflow re-reads the bank state into the session. The order's sum is fixed at the
+   * bank, so a different amount needs a new session.
    */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    if (showsCheckoutPayment(input)) return { data: input.data }
+  protected async updateOwn(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const { data, amount, currency_code } = input
     const orderId = this.orderIdOf(data)
-    const { client } = await this.depsOfOrder(orderId)
     const total = data?.total_sum
     if (currency_code?.toUpperCase() !== "UAH" || (total !== undefined && toKopecks(amount) !== toKopecks(total as number))) {
       throw new MedusaError(
@@ -438,9 +350,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
         `monobank installment order ${orderId} was created for ${total} UAH; to pay a different amount, start a new payment session`
       )
     }
-    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
-    const outcome = describeOrderState(info.state, info.order_sub_state)
-    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+    return this.ownStatus(input)
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
@@ -496,7 +406,7 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
   private async endReplacedSessions(money: SessionMoney, deps: InstallmentsDeps, sessionId: string): Promise<void> {
     for (const replaced of await siblingSessionIds(money.payments, sessionId)) {
       try {
-        await money.endSession(replaced, this.bankSides())
+        await money.endSession(replaced, await this.bankSides())
       } catch (error) {
         deps.logger.warn(`monobank installments: could not end session ${replaced} replaced by session ${sessionId}: ${(error as Error).message}`)
       }
@@ -514,21 +424,6 @@ export class MonobankInstallmentsProviderService extends AbstractPaymentProvider
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no monobank installment order (order_id missing in its data)")
     }
     return orderId
-  }
-
-  private async bank<T>(action: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call()
-    } catch (error) {
-      throw toMedusaBankError(action, error)
-    }
-  }
-
-  private callbackUrl({ options, logger }: InstallmentsDeps): string | undefined {
-    if (this.callbackUrl_ === undefined) {
-      this.callbackUrl_ = callbackUrlFor(options, this.container, logger) ?? null
-    }
-    return this.callbackUrl_ ?? undefined
   }
 }
 

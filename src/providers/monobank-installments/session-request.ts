@@ -7,7 +7,7 @@
  * does not apply: a paid cart gets no new session, which would delete the session of its payment.
  */
 import type { BigNumberInput, PaymentCustomerDTO } from "@medusajs/framework/types"
-import { kyivDate } from "./callback-url"
+import { kyivDate } from "./kyiv-date"
 import { InstallmentInputError } from "./input-errors"
 import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { planCreateOrder } from "./order-request"

@@ -4,7 +4,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError } from "../../lib/monobank"
-import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../../utils/bank-errors"
+import { translateBankError, type BankErrorTable, type BankRefusal } from "../../utils/bank-errors"
 
 const LABEL = "monobank"
 const UNANSWERED_ADVICE = "Check the payment in the monobank cabinet before trying again"
@@ -41,23 +41,20 @@ const KNOWN_CODES: Record<string, BankRefusal> = {
   TMR: { type: MedusaError.Types.UNEXPECTED_STATE, text: "monobank is rate-limiting requests; try again in a minute" },
 }
 
+const ACQUIRING_ERRORS: BankErrorTable = {
+  label: LABEL,
+  unansweredAdvice: UNANSWERED_ADVICE,
+  refusalOf: (error) => (error.errCode ? KNOWN_CODES[error.errCode] : undefined) ?? (error.status === 403 ? KNOWN_CODES.FORBIDDEN : undefined),
+  saidWithRefusal: () => "",
+  saidOtherwise: (error) => {
+    const detail = [error.errCode, error.errText].filter(Boolean).join(": ")
+    return detail ? ` (${detail})` : ""
+  },
+}
+
 /** Wraps any error from the bank layer for Medusa, with `action` saying what we were doing. */
 export function toMedusaError(action: string, error: unknown): MedusaError {
-  if (!isMonobankApiError(error)) return nonBankError(LABEL, action, error)
-  const known = error.errCode ? KNOWN_CODES[error.errCode] : undefined
-  if (known) {
-    return new MedusaError(known.type, `${known.text} (${action})${traceOf(error)}`)
-  }
-  if (error.status === 403) {
-    return new MedusaError(MedusaError.Types.UNAUTHORIZED, `${KNOWN_CODES.FORBIDDEN.text} (${action})${traceOf(error)}`)
-  }
-  const unsentOrUnanswered = unsentOrUnansweredError(LABEL, action, error, UNANSWERED_ADVICE)
-  if (unsentOrUnanswered) return unsentOrUnanswered
-  const detail = [error.errCode, error.errText].filter(Boolean).join(": ")
-  return new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    `monobank could not ${action}${detail ? ` (${detail})` : ""}${traceOf(error)}`
-  )
+  return translateBankError(ACQUIRING_ERRORS, action, error)
 }
 
 export function hasErrCode(error: unknown, ...codes: string[]): boolean {

@@ -1,11 +1,11 @@
 /**
  * The `monobank` card payment provider (internet acquiring): the shopper pays on monobank's hosted
  * page (or with a saved card); Medusa authorizes, captures, refunds and cancels through the bank.
- * Each method is a thin adapter: the behaviour lives in the modules it calls, which get the call's
- * working set (`deps`) as a parameter. Card payments made on the mono checkout page are recorded by
- * the same provider: those sessions go to `checkoutPayments` (src/utils/checkout) at the top of each
- * payment method. Every other operation then takes `await this.currentDeps()`: the configured
- * options with the settings saved in the admin over them (./stored-settings).
+ * Medusa's payment methods are written once in ../provider-base (the session of each call, its
+ * lock, mono checkout payments); this class implements the card's own operations, each a thin
+ * adapter over the module that holds the behaviour, with the call's working set
+ * `await this.currentDeps()`: the configured options with the settings saved in the admin over
+ * them (./stored-settings).
  */
 import type {
   AuthorizePaymentInput,
@@ -18,10 +18,8 @@ import type {
   CreateAccountHolderOutput,
   DeleteAccountHolderInput,
   DeleteAccountHolderOutput,
-  DeletePaymentInput,
   DeletePaymentMethodInput,
   DeletePaymentMethodOutput,
-  DeletePaymentOutput,
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
   InitiatePaymentInput,
@@ -34,8 +32,6 @@ import type {
   RefundPaymentOutput,
   RetrieveAccountHolderInput,
   RetrieveAccountHolderOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
   SavePaymentMethodInput,
   SavePaymentMethodOutput,
   UpdateAccountHolderInput,
@@ -43,7 +39,9 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MonobankProviderBase, type OwnCall } from "../provider-base"
+import { toMedusaError } from "./errors"
 import { AcquiringClient, CheckoutClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
@@ -61,14 +59,13 @@ import { payOnStorePage, type StorePageMethod, type StorePageOutcome, type Store
 import { rememberInstance } from "./instances"
 import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
 import { replaceInvoice, startCardVerification } from "./session-changes"
-import { mergeSessionData, registeredIdOf } from "../../utils/medusa-internals"
+import { mergeSessionData } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
-import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
-import { applicationCheckoutEvidence } from "../checkout-evidence"
+import { CheckoutPayments, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
-import { sessionMoneyFor, type SessionMoney, type BankSides } from "../../utils/session-money"
-import { sessionIdOf, sessionOfCapture, sessionOfPayment, sessionOfRefund, sessionOwningData } from "../../utils/session-money/medusa-sessions"
+import type { SessionMoney, BankSides } from "../../utils/session-money"
+import { sessionIdOf } from "../../utils/session-money/medusa-sessions"
 import { cardBankSide } from "./bank-side"
 import { authorizeCardSession } from "./authorize"
 import { invoiceDataOf } from "./bank-side"
@@ -81,14 +78,13 @@ import { VerifiedWebhooks } from "./verified-webhooks"
 
 export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 
-export class MonobankProviderService extends AbstractPaymentProvider<MonobankOptions> {
+export class MonobankProviderService extends MonobankProviderBase<MonobankOptions> {
   static override identifier = MONOBANK_IDENTIFIER
 
   static override validateOptions(options: Record<string, unknown>): void {
     parseMonobankOptions(options)
   }
 
-  protected readonly cradle: Record<string, unknown>
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: ProviderDeps
   protected readonly verifier: WebhookVerifier
@@ -99,19 +95,17 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
    * read once. Kept 10 s only, so a later copy of the delivery reads Medusa's records anew.
    */
   private readonly recentWebhooks = new RecentResults<MonobankWebhookResult>(10_000)
-  private registeredId?: string
-  /** Answers sessions that record a card payment made on the mono checkout page. */
-  private readonly checkoutPayments = new CheckoutPayments({
-    checkoutClient: () => new CheckoutClient({ token: this.config.token, baseUrl: this.config.baseUrl, timeoutMs: this.config.timeoutMs }),
-  })
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseMonobankOptions(options)
-    super(cradle, parsed)
-    this.cradle = cradle
+    super(
+      cradle,
+      parsed,
+      // Held checkout card payments are captured once the bank's checkout record shows them charged.
+      new CheckoutPayments({ checkoutClient: () => new CheckoutClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs }) })
+    )
     const client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
-    const logger = (cradle.logger as Logger | undefined) ?? console
-    this.configuredDeps = { client, options: parsed, logger }
+    this.configuredDeps = { client, options: parsed, logger: this.logger as Logger }
     this.verifier = createWebhookVerifier({
       // Fetched with the token in use now (a token saved in the admin replaces the configured one).
       fetchPublicKey: async () => (await (await this.currentDeps()).client.getPublicKey()).key,
@@ -125,21 +119,9 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     return depsWithStoredSettings(this.configuredDeps)
   }
 
-  /**
-   * `${webhookBaseUrl}/hooks/payment/monobank_<id>`. Medusa passes a provider only its options, not
-   * the `id` it was registered with, so it is read from the registrations (utils/medusa-internals).
-   */
+  /** `${webhookBaseUrl}/hooks/payment/monobank_<id>` (../hook-address). */
   protected webHookUrl(deps: ProviderDeps): string {
-    if (!this.registeredProviderId()) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "monobank: cannot tell which provider id this instance was registered with")
-    }
-    return `${deps.options.webhookBaseUrl}/hooks/payment/${this.registeredId}`
-  }
-
-  /** `monobank_<id>`, or undefined when this instance is not (yet) registered. */
-  registeredProviderId(): string | undefined {
-    this.registeredId ??= registeredIdOf(this.cradle, MONOBANK_IDENTIFIER, this)
-    return this.registeredId
+    return this.hookUrl(deps.options)!
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -147,25 +129,24 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     return applicationPaymentModule()
   }
 
-  /** The one place that decides this provider's money per session (src/utils/session-money). */
-  protected money(): SessionMoney {
-    return sessionMoneyFor(this.cradle, this.configuredDeps.logger)
-  }
-
-  /** How the settlement reads, releases and gives back each kind of this provider's payments. */
-  protected bankSides(deps: ProviderDeps, money: SessionMoney): BankSides {
-    const card = cardBankSide({ ...deps, ledger: money.ledger })
+  protected async bankSides(money: SessionMoney): Promise<BankSides> {
+    const card = cardBankSide({ ...(await this.currentDeps()), ledger: money.ledger })
     return { invoice: card, saved_card: card, store_page: card }
   }
 
-  /** `pp_monobank_<id>`, as Medusa names this provider on sessions and payments. */
-  protected providerId(): string {
-    return `pp_${this.registeredProviderId() ?? MONOBANK_IDENTIFIER}`
+  protected sessionKeysOf(data: Record<string, unknown>): unknown[] {
+    return [data.reference, data.session_id]
   }
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const money = this.money()
-    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
+  protected bankIdOfData(data: Record<string, unknown> | undefined): string | undefined {
+    return typeof data?.invoiceId === "string" ? data.invoiceId : undefined
+  }
+
+  protected translateBankError(action: string, error: unknown): MedusaError {
+    return toMedusaError(action, error)
+  }
+
+  protected async startOwnPayment(input: InitiatePaymentInput, money: SessionMoney): Promise<InitiatePaymentOutput> {
     const deps = await this.currentDeps()
     const sessionId = sessionIdOf(input.context, "start", input.data)
     const foreign = foreignInputKeys(input.data)
@@ -187,8 +168,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
   }
 
   /** Read-only (Medusa does not call it; the plugin's retrievePayment does): the status of the invoice the data names. */
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (showsCheckoutPayment(input)) return { status: PaymentSessionStatus.PENDING, data: input.data }
+  protected async ownStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = readMonobankData(input.data)
     // Not charged yet: nothing to ask the bank.
     if (!data) return { status: PaymentSessionStatus.PENDING, data: input.data }
@@ -198,27 +178,19 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
 
   /**
    * Takes money for the session only from the session's own rows and a bank record that proves it
-   * (src/providers/monobank/authorize), under the session's lock; a session that ended is refused.
+   * (./authorize), under the session's lock.
    */
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const sessionId = sessionIdOf(input.context, "authorize")
-    const money = this.money()
-    return money.decide(sessionId, async () => {
-      const rows = await money.paymentsOf(sessionId)
-      money.refuseIfEnded(rows)
-      const checkout = checkoutRowOf(rows)
-      if (checkout) return this.checkoutPayments.authorize(checkout, input.data)
-      const session = await money.requireSession(sessionId)
-      const deps = await this.currentDeps()
-      const stored = readMonobankData(input.data)
-      const { status, data } = await authorizeCardSession(this.chargeDeps(deps, money), money, {
-        session,
-        rows,
-        data: input.data,
-        reusable: (invoiceId) => this.verifiedWebhooks.reusableFor(invoiceId, stored?.invoiceId === invoiceId ? stored.modifiedDate : undefined),
-      })
-      return { status, data }
+  protected async authorizeOwn({ input, sessionId, rows, money }: OwnCall<AuthorizePaymentInput>): Promise<AuthorizePaymentOutput> {
+    const session = await money.requireSession(sessionId)
+    const deps = await this.currentDeps()
+    const stored = readMonobankData(input.data)
+    const { status, data } = await authorizeCardSession(this.chargeDeps(deps, money), money, {
+      session,
+      rows,
+      data: input.data,
+      reusable: (invoiceId) => this.verifiedWebhooks.reusableFor(invoiceId, stored?.invoiceId === invoiceId ? stored.modifiedDate : undefined),
     })
+    return { status, data }
   }
 
   private chargeDeps(deps: ProviderDeps, money: SessionMoney): ChargeDeps {
@@ -278,110 +250,43 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
     return payOnStorePage(this.chargeDeps(deps, money), money, session, method)
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    return { data: (await this.getPaymentStatus(input)).data }
-  }
-
-  /** The session a Medusa payment (capture, refund, cancel) belongs to, from Medusa's own tables. */
-  private async sessionOf(find: (payments: SessionMoney["payments"]) => Promise<string | undefined>, money: SessionMoney, what: string): Promise<string> {
-    const sessionId = await find(money.payments)
-    if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: cannot ${what}: Medusa has no payment session for it`)
-    return sessionId
-  }
-
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const money = this.money()
-    const captureId = input.context?.idempotency_key
-    if (!captureId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a capture needs Medusa's capture id")
-    const sessionId = await this.sessionOf((payments) => sessionOfCapture(payments, captureId), money, "capture")
-    return money.decide(sessionId, async () => {
-      const rows = await money.paymentsOf(sessionId)
-      const checkout = checkoutRowOf(rows)
-      if (checkout) return this.checkoutPayments.capture(checkout, money, input.data)
-      const deps = await this.currentDeps()
-      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
-      const data = this.invoiceData(row, deps, input.data)
-      const request = await readCaptureRequest(captureId, this.paymentModule())
-      // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
-      const earlier = MathBN.add(0, ...request.earlier)
-      const earlierMinor = this.toMinor(earlier, data)
-      const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
-      return { data: await captureInvoice(deps, data, amountMinor, earlierMinor) }
-    })
-  }
-
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const money = this.money()
-    const refundId = input.context?.idempotency_key
-    if (!refundId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "monobank: a refund needs Medusa's refund id")
-    const sessionId = await this.sessionOf((payments) => sessionOfRefund(payments, refundId), money, "refund")
-    return money.decide(sessionId, async () => {
-      const rows = await money.paymentsOf(sessionId)
-      const checkout = checkoutRowOf(rows)
-      if (checkout) return this.checkoutPayments.refund(checkout)
-      const deps = await this.currentDeps()
-      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
-      const data = this.invoiceData(row, deps, input.data)
-      const amountMinor = this.toMinor(input.amount, data)
-      const book = refundBookOf(this.paymentModule(), refundId)
-      return {
-        data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () => refundInvoice(deps, data, amountMinor, refundId, book)),
-      }
-    })
-  }
-
-  /**
-   * Medusa cancels a payment it no longer wants (with its id), and also cancels, without an id,
-   * when creating the payment failed after an authorize, often because a concurrent authorize of
-   * the session created it: that money is never released here. The session's settlement gives it
-   * back once the session ends with no payment resting on it; while the session lives, the
-   * reconcile completes its order from the bank's record.
-   */
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const paymentId = input.context?.idempotency_key
-    if (!paymentId) {
-      this.configuredDeps.logger.warn(
-        `monobank: Medusa undid an authorize of invoice ${String(input.data?.invoiceId ?? "?")}; its money is kept for the session's order and given back only if the session ends without one`
-      )
-      return { data: input.data }
-    }
-    const money = this.money()
-    const sessionId = await this.sessionOf((payments) => sessionOfPayment(payments, paymentId), money, "cancel")
-    return money.decide(sessionId, async () => {
-      const rows = await money.paymentsOf(sessionId)
-      if (checkoutRowOf(rows)) return { data: input.data }
-      const deps = await this.currentDeps()
-      // No monobank payment was ever confirmed for this session: nothing to release. Other errors are Medusa's to see.
-      const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data }).catch((error) => {
-        if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND) return undefined
-        throw error
-      })
-      if (!row) return { data: input.data }
-      return { data: await releaseInvoice(deps, this.invoiceData(row, deps, input.data), paymentId) }
-    })
-  }
-
-  /**
-   * Medusa is deleting a session (replaced by a new one, or the cart went another way). It passes
-   * only the session's data, so the session is the one whose stored data this is; it ends (no
-   * authorize may take its money any more) and what it took is settled under its lock.
-   */
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const money = this.money()
-    const data = input.data ?? {}
-    const sessionId = await sessionOwningData(money.payments, data, [data.reference, data.session_id])
-    if (!sessionId) return { data: input.data }
+  protected async captureOwn({ input, sessionId, money, captureId }: OwnCall<CapturePaymentInput> & { captureId: string }): Promise<CapturePaymentOutput> {
     const deps = await this.currentDeps()
-    await money.endSession(sessionId, this.bankSides(deps, money))
-    return { data: input.data }
+    const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
+    const data = this.invoiceData(row, deps, input.data)
+    const request = await readCaptureRequest(captureId, this.paymentModule())
+    // Rounded as running totals, so partial captures of fractional amounts add up to the rounded whole.
+    const earlier = MathBN.add(0, ...request.earlier)
+    const earlierMinor = this.toMinor(earlier, data)
+    const amountMinor = request.amount === undefined ? undefined : this.toMinor(MathBN.add(earlier, request.amount), data) - earlierMinor
+    return { data: await captureInvoice(deps, data, amountMinor, earlierMinor) }
   }
 
-  /**
-   * Only the plugin's own workflows call this (Medusa's core does not). A new amount replaces the
-   * unpaid invoice of the session named by `context.idempotency_key`, never one the data names.
-   */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    if (showsCheckoutPayment(input)) return { data: input.data }
+  protected async refundOwn({ input, sessionId, money, refundId }: OwnCall<RefundPaymentInput> & { refundId: string }): Promise<RefundPaymentOutput> {
+    const deps = await this.currentDeps()
+    const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
+    const data = this.invoiceData(row, deps, input.data)
+    const amountMinor = this.toMinor(input.amount, data)
+    const book = refundBookOf(this.paymentModule(), refundId)
+    return {
+      data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () => refundInvoice(deps, data, amountMinor, refundId, book)),
+    }
+  }
+
+  /** Releases the hold of the invoice the session paid, when it has one; no confirmed payment means nothing to release. */
+  protected async cancelOwn({ input, sessionId, money, paymentId }: OwnCall<CancelPaymentInput> & { paymentId: string }): Promise<CancelPaymentOutput> {
+    const deps = await this.currentDeps()
+    // Other errors are Medusa's to see.
+    const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data }).catch((error) => {
+      if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND) return undefined
+      throw error
+    })
+    if (!row) return { data: input.data }
+    return { data: await releaseInvoice(deps, this.invoiceData(row, deps, input.data), paymentId) }
+  }
+
+  /** A new amount replaces the unpaid invoice of the session named by `context.idempotency_key`, never one the data names. */
+  protected async updateOwn(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = readMonobankData(input.data)
     if (!data) return { data: input.data }
     const deps = await this.currentDeps()
@@ -423,7 +328,7 @@ export class MonobankProviderService extends AbstractPaymentProvider<MonobankOpt
           verifier: this.verifier,
           ledger: money.ledger,
           readStoredState: (id) => readStoredState(id, this.paymentModule()),
-          settleEndedSession: async (id) => void (await money.settleSession(id, this.bankSides(deps, money))),
+          settleEndedSession: async (id) => void (await money.settleSession(id, await this.bankSides(money))),
           rememberVerified: (record) => this.verifiedWebhooks.remember(record),
         },
         payload

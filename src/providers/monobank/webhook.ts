@@ -8,7 +8,6 @@
  * authoritative; a webhook is a hint). A payment for a session that ended or that Medusa no longer
  * keeps goes to the settlement (src/utils/session-money), which gives it back when no order rests on it.
  */
-import { createHash } from "node:crypto"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
@@ -24,6 +23,7 @@ import { readMonobankData, toInstant, type MonobankData } from "../../utils/acqu
 import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
 import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
+import { deliveryKey, headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 
 export type WebhookDeps = ProviderDeps & {
@@ -39,20 +39,6 @@ export type WebhookDeps = ProviderDeps & {
 const CHARGE_KINDS = ["invoice", "saved_card", "store_page"] as const
 
 const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
-
-function rawBytes(payload: ProviderWebhookPayload["payload"]): Buffer | undefined {
-  const raw = payload.rawData as unknown
-  if (Buffer.isBuffer(raw)) return raw
-  if (typeof raw === "string") return Buffer.from(raw, "utf8")
-  const serialized = raw as { type?: string; data?: number[] } | undefined
-  if (serialized?.type === "Buffer" && Array.isArray(serialized.data)) return Buffer.from(serialized.data)
-  return undefined
-}
-
-function headerOf(headers: Record<string, unknown>, name: string): string | undefined {
-  const value = headers?.[name] ?? headers?.[name.toLowerCase()]
-  return Array.isArray(value) ? value[0] : typeof value === "string" ? value : undefined
-}
 
 function parseRecord(raw: Buffer): InvoiceStatusRecord | undefined {
   try {
@@ -110,19 +96,15 @@ async function adoptLostCharge(deps: WebhookDeps, sessionId: string, record: Inv
 
 /** Identifies one delivery's bytes and signature, for RecentResults. */
 export function webhookKey(payload: ProviderWebhookPayload["payload"]): string {
-  const hash = createHash("sha256")
-  hash.update(rawBytes(payload) ?? Buffer.alloc(0))
-  hash.update("\n")
-  hash.update(headerOf(payload.headers ?? {}, "x-sign") ?? "")
-  return hash.digest("base64")
+  return deliveryKey(payload, "x-sign")
 }
 
 export async function readWebhook(
   deps: WebhookDeps,
   payload: ProviderWebhookPayload["payload"]
 ): Promise<MonobankWebhookResult> {
-  const raw = rawBytes(payload)
-  const xSign = headerOf(payload.headers ?? {}, "x-sign")
+  const raw = rawBodyBytes(payload.rawData)
+  const xSign = headerValue(payload.headers, "x-sign")
   if (!raw || !xSign) {
     deps.logger.warn("monobank webhook ignored: no X-Sign header or no raw body")
     return IGNORED

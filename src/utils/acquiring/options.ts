@@ -48,6 +48,8 @@ export const monobankOptionsSchema = z.strictObject({
     }),
   /** Public URL of this Medusa server; webhooks go to `${webhookBaseUrl}/hooks/payment/monobank_<id>`. */
   webhookBaseUrl: absoluteHttpUrl.transform((value) => value.replace(/\/+$/, "")),
+  /** The `id` this provider is registered with in medusa-config, when a store registers several and it cannot be told. */
+  providerId: z.string({ error: "must be a string (the provider's id in medusa-config)" }).trim().min(1).optional(),
   /** Payment purpose shown to the shopper and in the bank statement (max 280 characters). */
   destination: z
     .string({ error: "must be a string" })

@@ -3,8 +3,8 @@
  * or shopper can act on. The bank's Trace-Id stays in the message: monobank support asks for it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { FIREWALL_BLOCKED, isMonobankApiError } from "../../lib/monobank"
-import { nonBankError, traceOf, unsentOrUnansweredError, type BankRefusal } from "../bank-errors"
+import { FIREWALL_BLOCKED, isMonobankApiError, type MonobankApiError } from "../../lib/monobank"
+import { translateBankError, type BankErrorTable, type BankRefusal } from "../bank-errors"
 
 const LABEL = "monobank installments"
 const UNANSWERED_ADVICE = "Try again in a minute"
@@ -31,18 +31,19 @@ const FIREWALL: BankRefusal = {
     "wait a few minutes, and if it lasts, send monobank support this server's public IP address and the time",
 }
 
+const bankText = (error: MonobankApiError) => (error.errText ? `: ${error.errText}` : "")
+
+const INSTALLMENTS_ERRORS: BankErrorTable = {
+  label: LABEL,
+  unansweredAdvice: UNANSWERED_ADVICE,
+  refusalOf: (error) => (error.errCode === FIREWALL_BLOCKED ? FIREWALL : error.status !== undefined ? BY_STATUS[error.status] : undefined),
+  saidWithRefusal: bankText,
+  saidOtherwise: (error) => ` (HTTP ${error.status ?? "?"})${bankText(error)}`,
+}
+
 /** Wraps an error from the bank layer; `action` says what we were doing ("confirm the order"). */
 export function toMedusaBankError(action: string, error: unknown): MedusaError {
-  if (!isMonobankApiError(error)) return nonBankError(LABEL, action, error)
-  const unsentOrUnanswered = unsentOrUnansweredError(LABEL, action, error, UNANSWERED_ADVICE)
-  if (unsentOrUnanswered) return unsentOrUnanswered
-  const known = error.errCode === FIREWALL_BLOCKED ? FIREWALL : error.status !== undefined ? BY_STATUS[error.status] : undefined
-  const bankText = error.errText ? `: ${error.errText}` : ""
-  if (known) return new MedusaError(known.type, `${known.text} (${action})${bankText}${traceOf(error)}`)
-  return new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    `monobank could not ${action} (HTTP ${error.status ?? "?"})${bankText}${traceOf(error)}`
-  )
+  return translateBankError(INSTALLMENTS_ERRORS, action, error)
 }
 
 /** A 4xx answer: the bank saw the request and refused it (nothing happened). */

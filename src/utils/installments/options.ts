@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { INSTALLMENTS_BASE_URLS, type InstallmentsEnvironment } from "../../lib/monobank"
-import { parsePluginOptions } from "../plugin-options"
+import { parsePluginOptions, renamedOption } from "../plugin-options"
 
 export const MIN_PARTS = 3
 export const MAX_PARTS = 25
@@ -36,7 +36,8 @@ const optionsSchema = z
       .enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.map((e) => `"${e}"`).join(", ")}` })
       .optional(),
     baseUrl: absoluteHttpUrl.optional(),
-    callbackBaseUrl: absoluteHttpUrl.optional(),
+    /** Public URL of this Medusa server; callbacks go to `${webhookBaseUrl}/hooks/payment/monobank-installments_<id>`. */
+    webhookBaseUrl: absoluteHttpUrl.optional(),
     /** Id this provider is registered with in medusa-config (`id`), when it cannot be inferred. */
     providerId: z.string().trim().min(1).optional(),
     allowedParts: z
@@ -79,14 +80,17 @@ const optionsSchema = z
     }
   })
 
-export type MonobankInstallmentsOptions = z.input<typeof optionsSchema>
+/** The option's name before 0.2 (the card provider's `webhookBaseUrl` is the one name now). */
+const OLD_HOOK_OPTION = { from: "callbackBaseUrl", to: "webhookBaseUrl", subject: "monobank-installments provider" }
+
+export type MonobankInstallmentsOptions = z.input<typeof optionsSchema> & { /** @deprecated: `webhookBaseUrl` */ callbackBaseUrl?: string }
 
 export type ResolvedInstallmentsOptions = {
   storeId: string
   secret: string
   baseUrl: string
   environment?: InstallmentsEnvironment
-  callbackBaseUrl?: string
+  webhookBaseUrl?: string
   providerId?: string
   allowedParts: number[]
   defaultParts: number
@@ -97,7 +101,8 @@ export type ResolvedInstallmentsOptions = {
 
 /** Validates and completes the options; throws one error listing every problem. */
 export function resolveInstallmentsOptions(input: unknown): ResolvedInstallmentsOptions {
-  const options = parsePluginOptions(optionsSchema, input, {
+  const renamed = input && typeof input === "object" ? renamedOption(input as Record<string, unknown>, OLD_HOOK_OPTION) : input
+  const options = parsePluginOptions(optionsSchema, renamed, {
     subject: "monobank-installments provider: invalid options",
     hint: "See docs/installments.md.",
   })
@@ -107,7 +112,7 @@ export function resolveInstallmentsOptions(input: unknown): ResolvedInstallments
     secret: options.secret,
     baseUrl: options.baseUrl ?? INSTALLMENTS_BASE_URLS[options.environment!],
     environment: options.environment,
-    callbackBaseUrl: options.callbackBaseUrl,
+    webhookBaseUrl: options.webhookBaseUrl,
     providerId: options.providerId,
     allowedParts,
     defaultParts: options.defaultParts ?? allowedParts[0],

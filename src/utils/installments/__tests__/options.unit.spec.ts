@@ -10,9 +10,17 @@ describe("resolveInstallmentsOptions", () => {
   })
 
   it("accepts an explicit base URL instead of a preset and trims trailing slashes", () => {
-    const options = resolveInstallmentsOptions({ storeId: "s", secret: "x", baseUrl: "http://127.0.0.1:9797/", callbackBaseUrl: "https://shop.example.com/" })
+    const options = resolveInstallmentsOptions({ storeId: "s", secret: "x", baseUrl: "http://127.0.0.1:9797/", webhookBaseUrl: "https://shop.example.com/" })
     expect(options.baseUrl).toBe("http://127.0.0.1:9797")
-    expect(options.callbackBaseUrl).toBe("https://shop.example.com")
+    expect(options.webhookBaseUrl).toBe("https://shop.example.com")
+  })
+
+  it("still reads the deprecated callbackBaseUrl as webhookBaseUrl", () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
+    const options = resolveInstallmentsOptions({ storeId: "s", secret: "x", baseUrl: "http://127.0.0.1:9797", callbackBaseUrl: "https://old.example.com" })
+    expect(options.webhookBaseUrl).toBe("https://old.example.com")
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/`callbackBaseUrl` is deprecated; call it `webhookBaseUrl`/))
+    warn.mockRestore()
   })
 
   it("fills defaults: parts 3, 4, 6 with 3 as default, INTERNET source", () => {
@@ -35,7 +43,7 @@ describe("resolveInstallmentsOptions", () => {
     [{ ...base, environment: "prod" }, /environment: must be one of "sandbox", "stage", "production"/],
     [{ ...base, baseUrl: "http://127.0.0.1:1" }, /baseUrl: give either environment or baseUrl, not both/],
     [{ storeId: "s", secret: "x", baseUrl: "ftp://bank" }, /baseUrl: must be an absolute http\(s\) URL/],
-    [{ ...base, callbackBaseUrl: "shop.example.com" }, /callbackBaseUrl: must be an absolute http\(s\) URL/],
+    [{ ...base, webhookBaseUrl: "shop.example.com" }, /webhookBaseUrl: must be an absolute http\(s\) URL/],
     [{ ...base, allowedParts: [2, 3] }, /allowedParts\.0: must be at least 3/],
     [{ ...base, allowedParts: [3, 26] }, /allowedParts\.1: must be at most 25/],
     [{ ...base, allowedParts: [3, 3] }, /allowedParts: must not repeat/],

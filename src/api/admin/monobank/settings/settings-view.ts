@@ -84,7 +84,7 @@ export async function settingsView(scope: Scope, api: SettingsApi): Promise<ApiS
   const first = providers[0]?.options ?? {}
   const secretName = api === "acquiring" ? "token" : "secret"
   const callbackBase = (options: Record<string, unknown>) =>
-    String((api === "acquiring" ? options.webhookBaseUrl : options.callbackBaseUrl) ?? "").replace(/\/+$/, "")
+    String(options.webhookBaseUrl ?? options.callbackBaseUrl ?? "").replace(/\/+$/, "")
   return {
     ...base,
     defaults: {
