@@ -154,14 +154,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
       deps.logger.warn(`monobank: session ${sessionId}: ignored data key(s) the storefront may not set: ${foreign.join(", ")}`)
     }
     return money.decide(sessionId, async () => {
-      const { data, status } = await startPayment(deps, {
-        sessionId,
-        amount: input.amount,
-        currencyCode: input.currency_code,
-        data: input.data,
-        context: input.context,
-        webHookUrl: this.webHookUrl(deps),
-      })
+      const { data, status } = await startPayment(deps, this.invoiceRequest(sessionId, input, deps))
       await recordStart(money, { sessionId, providerId: this.providerId(), data })
       return withoutCheckoutPayment({ id: String(("invoiceId" in data && data.invoiceId) || sessionId), data: sessionDataFor(input.data, data), status })
     })
@@ -297,18 +290,23 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return money.decide(sessionId, async () => {
       const row = (await money.paymentsOf(sessionId)).find((candidate) => candidate.kind === "invoice" && candidate.bank_id === data.invoiceId)
       if (!row) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank: invoice ${data.invoiceId} is not payment session ${sessionId}'s`)
-      const replaced = await replaceInvoice(deps, invoiceDataOf(row, data.paymentType), {
-        sessionId,
-        amount: input.amount,
-        currencyCode: input.currency_code,
-        data: input.data,
-        context: input.context,
-        webHookUrl: this.webHookUrl(deps),
-      })
+      const replaced = await replaceInvoice(deps, invoiceDataOf(row, data.paymentType), this.invoiceRequest(sessionId, input, deps))
       const started = readMonobankData(replaced.data)
       if (started) await recordStart(money, { sessionId, providerId: this.providerId(), data: started })
       return replaced
     })
+  }
+
+  /** What a new invoice for the session is made of: Medusa's amount and context, and where the bank reports it. */
+  private invoiceRequest(sessionId: string, input: InitiatePaymentInput | UpdatePaymentInput, deps: ProviderDeps) {
+    return {
+      sessionId,
+      amount: input.amount,
+      currencyCode: input.currency_code,
+      data: input.data,
+      context: input.context,
+      webHookUrl: this.webHookUrl(deps),
+    }
   }
 
   /** The provider data of a row's invoice, with the display keys of the stored data when it is the same invoice. */
