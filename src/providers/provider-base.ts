@@ -28,8 +28,10 @@ import type {
   RefundPaymentOutput,
   RetrievePaymentInput,
   RetrievePaymentOutput,
+  ProviderWebhookPayload,
   UpdatePaymentInput,
   UpdatePaymentOutput,
+  WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment } from "../utils/checkout/checkout-payments"
@@ -45,6 +47,8 @@ import {
   sessionOwningData,
 } from "../utils/session-money/medusa-sessions"
 import { hookUrlOf, type HookAddressOptions } from "./hook-address"
+import { RecentResults } from "../utils/recent-results"
+import { deliveryKey } from "../utils/raw-body"
 
 export type Cradle = Record<string, unknown>
 
@@ -72,6 +76,11 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
   /** Answers sessions that record a payment made on the mono checkout page. */
   protected readonly checkoutPayments: CheckoutPayments
   private registeredId_?: string
+  /**
+   * Medusa's webhook subscriber and the plugin's both ask about each delivery at the same moment:
+   * read once. Kept 10 s only, so a later copy of the delivery reads Medusa's records anew.
+   */
+  private readonly recentDeliveries = new RecentResults<WebhookActionResult>(10_000)
 
   protected constructor(cradle: Cradle, options: Options, checkoutPayments = new CheckoutPayments()) {
     super(cradle, options)
@@ -212,6 +221,11 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
     return this.updateOwn(input)
   }
 
+  /** A bank notification (its signature checked on the raw bytes by `readDelivery`), read once per delivery. */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return this.recentDeliveries.get(deliveryKey(payload, this.signatureHeader), () => this.readDelivery(payload))
+  }
+
   // ---- what a subclass implements --------------------------------------------------------
 
   protected abstract startOwnPayment(input: InitiatePaymentInput, money: SessionMoney): Promise<InitiatePaymentOutput>
@@ -221,6 +235,11 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
   protected abstract cancelOwn(call: OwnCall<CancelPaymentInput> & { paymentId: string }): Promise<CancelPaymentOutput>
   protected abstract ownStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput>
   protected abstract updateOwn(input: UpdatePaymentInput): Promise<UpdatePaymentOutput>
+
+  /** The header that carries a notification's signature. */
+  protected abstract readonly signatureHeader: string
+  /** Verifies a notification on its raw bytes and says what Medusa should do with it. */
+  protected abstract readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult>
 
   /** The bank's id of the payment stored data names, for log lines only. */
   protected abstract bankIdOfData(data: Record<string, unknown> | undefined): string | undefined

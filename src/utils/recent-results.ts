@@ -1,6 +1,6 @@
 /**
  * Medusa's webhook subscriber and ours both ask a provider about the same webhook or callback; this
- * keeps the answer for a minute so the bank and Medusa's records are read, and a forgery is
+ * keeps the answer for a short while (the caller says how long) so the bank and Medusa's records are read, and a forgery is
  * logged, once. Failures are not kept, so a retry asks again. A speed-up only: what it keeps is
  * what a second read would have found a moment later, and every process reads for itself.
  */

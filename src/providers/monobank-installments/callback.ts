@@ -3,7 +3,7 @@
  * `signature` header the Base64 HMAC-SHA256 of exactly those bytes with the store secret
  * (constant-time comparison). Only then is the JSON parsed.
  */
-import { deliveryKey, headerValue, rawBodyBytes } from "../../utils/raw-body"
+import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { orderStateInfoSchema, verifyInstallmentsSignature, type OrderStateInfo } from "../../lib/monobank"
 
 export type CallbackRejection = "no_body" | "no_signature" | "not_utf8" | "bad_signature" | "malformed"
@@ -37,9 +37,4 @@ export function checkCallback(payload: CallbackPayload, secret: string): Callbac
   }
   const parsed = orderStateInfoSchema.safeParse(json)
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: "malformed" }
-}
-
-/** Identifies one delivery's content (body and signature), for de-duplication. */
-export function callbackKey(payload: CallbackPayload): string {
-  return deliveryKey(payload, "signature")
 }

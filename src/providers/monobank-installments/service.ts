@@ -33,7 +33,7 @@ import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toKopecks } from "../../utils/installments/amounts"
 import { toMedusaBankError } from "../../utils/installments/bank-errors"
-import { callbackKey, checkCallback } from "./callback"
+import { checkCallback } from "./callback"
 import { kyivDate } from "./kyiv-date"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
@@ -50,7 +50,6 @@ import { returnForRefund } from "./refunds"
 import { bookedReturns } from "../../utils/installments/return-ledger"
 import { resolveInstallmentsOptions, type MonobankInstallmentsOptions } from "../../utils/installments/options"
 import { planCreateOrder } from "./order-request"
-import { RecentResults } from "../../utils/recent-results"
 import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "../../utils/installments/session-data"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "../../utils/installments/states"
@@ -82,7 +81,7 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: InstallmentsDeps
-  private readonly recentCallbacks_ = new RecentResults<WebhookActionResult>()
+  protected readonly signatureHeader = "signature"
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)
@@ -353,13 +352,9 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
     return this.ownStatus(input)
   }
 
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const stores = await depsOfEveryStore(this.configuredDeps, this.config)
-    return this.recentCallbacks_.get(callbackKey(payload), () => this.readCallback(stores, payload))
-  }
-
   /** Signed by the current store, or by one the admin moved away from whose orders are still open. */
-  private async readCallback(stores: InstallmentsDeps[], payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  protected async readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const stores = await depsOfEveryStore(this.configuredDeps, this.config)
     let check = checkCallback(payload, stores[0].options.secret)
     let deps = stores[0]
     for (const other of stores.slice(1)) {

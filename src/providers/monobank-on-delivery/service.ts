@@ -52,7 +52,10 @@ export class MonobankOnDeliveryProviderService extends MonobankProviderBase<Reco
     return undefined
   }
 
-  async getWebhookActionAndData(): Promise<WebhookActionResult> {
+  /** The bank sends this provider nothing. */
+  protected readonly signatureHeader = "x-sign"
+
+  protected async readDelivery(): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 }

@@ -71,8 +71,7 @@ import { authorizeCardSession } from "./authorize"
 import { invoiceDataOf } from "./bank-side"
 import { paidRowOf, recordStart } from "./session-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
-import { readWebhook, webhookKey } from "./webhook"
-import { RecentResults } from "../../utils/recent-results"
+import { readWebhook } from "./webhook"
 import type { MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 import { VerifiedWebhooks } from "./verified-webhooks"
 
@@ -90,11 +89,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
   protected readonly verifier: WebhookVerifier
   /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
   protected readonly verifiedWebhooks = new VerifiedWebhooks()
-  /**
-   * Medusa's webhook subscriber and the plugin's both ask about each delivery at the same moment:
-   * read once. Kept 10 s only, so a later copy of the delivery reads Medusa's records anew.
-   */
-  private readonly recentWebhooks = new RecentResults<MonobankWebhookResult>(10_000)
+  protected readonly signatureHeader = "x-sign"
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseMonobankOptions(options)
@@ -316,22 +311,20 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return cached?.invoiceId === row.bank_id ? { ...cached, ...base, paymentType: cached.paymentType } : base
   }
 
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]) {
-    return this.recentWebhooks.get(webhookKey(payload), async () => {
-      const deps = await this.currentDeps()
-      const money = this.money()
-      return readWebhook(
-        {
-          ...deps,
-          verifier: this.verifier,
-          ledger: money.ledger,
-          readStoredState: (id) => readStoredState(id, this.paymentModule()),
-          settleEndedSession: async (id) => void (await money.settleSession(id, await this.bankSides(money))),
-          rememberVerified: (record) => this.verifiedWebhooks.remember(record),
-        },
-        payload
-      )
-    })
+  protected async readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<MonobankWebhookResult> {
+    const deps = await this.currentDeps()
+    const money = this.money()
+    return readWebhook(
+      {
+        ...deps,
+        verifier: this.verifier,
+        ledger: money.ledger,
+        readStoredState: (id) => readStoredState(id, this.paymentModule()),
+        settleEndedSession: async (id) => void (await money.settleSession(id, await this.bankSides(money))),
+        rememberVerified: (record) => this.verifiedWebhooks.remember(record),
+      },
+      payload
+    )
   }
 
   // ---- saved cards -----------------------------------------------------------------------

@@ -23,7 +23,7 @@ import { readMonobankData, toInstant, type MonobankData } from "../../utils/acqu
 import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
 import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
-import { deliveryKey, headerValue, rawBodyBytes } from "../../utils/raw-body"
+import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 
 export type WebhookDeps = ProviderDeps & {
@@ -92,11 +92,6 @@ async function adoptLostCharge(deps: WebhookDeps, sessionId: string, record: Inv
     }
   }
   return deps.ledger.sessionPaymentByBank(record.invoiceId, [...CHARGE_KINDS])
-}
-
-/** Identifies one delivery's bytes and signature, for RecentResults. */
-export function webhookKey(payload: ProviderWebhookPayload["payload"]): string {
-  return deliveryKey(payload, "x-sign")
 }
 
 export async function readWebhook(
