@@ -100,7 +100,7 @@ medusaIntegrationTestRunner({
     it("lists a paid checkout order that could not become an order, and its resolve re-reads the bank and says it is still open", async () => {
       const checkout = getContainer().resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
       const [row] = await checkout.createMonobankCheckoutOrders([
-        { order_ref: "cart_gone", checkout_order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
+        { cart_id: "cart_gone", checkout_order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
       ])
       const list = await api.get("/admin/monobank/needs-attention", fx.admin)
       expect(list.data.rows).toEqual([

@@ -83,7 +83,7 @@ medusaIntegrationTestRunner({
       const order = await paidHeldOrder()
       const checkout = getContainer().resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
       const [row] = await checkout.createMonobankCheckoutOrders([
-        { order_ref: "cart_gone", checkout_order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
+        { cart_id: "cart_gone", checkout_order_id: "bank-order-unknown", redirect_url: "http://127.0.0.1:9/checkout/1", amount: 100, currency_code: "uah", status: "needs_attention", error: "the cart's product is gone" },
       ])
 
       expect((await as(clerk).get(`/admin/monobank/orders/${order.id}`)).status).toBe(200)

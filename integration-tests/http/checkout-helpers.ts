@@ -158,7 +158,7 @@ export async function checkoutOrderOfCart(container: MedusaContainer, cartId: st
   const { data } = await query.graph({
     entity: "monobank_checkout_order",
     fields: ["*", "cart.id", "order.id"],
-    filters: { order_ref: cartId },
+    filters: { cart_id: cartId },
   })
   return data[0] as any
 }

@@ -128,7 +128,7 @@ medusaIntegrationTestRunner({
       expect(payments[0]).toMatchObject({ provider_id: CARD_PROVIDER, amount: 2469.12, captured_at: expect.anything() })
       expect(payments[0].data.monobank_checkout).toMatchObject({
         checkout_order_id: bankOrderId,
-        order_ref: cart.id,
+        cart_id: cart.id,
         payment_method: "card",
         payment: "captured",
         amount: "2469.12",

@@ -30,9 +30,9 @@ medusaIntegrationTestRunner({
         })
 
         const checkout = getContainer().resolve<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
-        const row = (order_ref: string, status: "needs_attention" | "completed") => ({
-          order_ref,
-          checkout_order_id: `bank-${order_ref}`,
+        const row = (cart_id: string, status: "needs_attention" | "completed") => ({
+          cart_id,
+          checkout_order_id: `bank-${cart_id}`,
           redirect_url: "http://127.0.0.1:9/checkout/1",
           amount: 100,
           currency_code: "uah",

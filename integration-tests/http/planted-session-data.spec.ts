@@ -36,7 +36,7 @@ function plantedCheckoutFacts(cart: { id: string; total: number }) {
   return {
     monobank_checkout: {
       checkout_order_id: "anything",
-      order_ref: cart.id,
+      cart_id: cart.id,
       payment_method: "card",
       payment: "captured",
       general_status: "success",

@@ -81,7 +81,7 @@ export class PlantedSession extends ModelCommand {
     if (this.attack === "checkout-facts-debit" || this.attack === "checkout-facts-hold") {
       const facts = {
         checkout_order_id: "anything",
-        order_ref: cart.id,
+        cart_id: cart.id,
         payment_method: "card",
         payment: "captured",
         general_status: "success",

@@ -26,9 +26,9 @@ beforeAll(async () => {
 })
 afterAll(() => emulator?.close())
 
-const row = (order_ref: string) => ({
-  order_ref,
-  checkout_order_id: `bank-${order_ref}`,
+const row = (cart_id: string) => ({
+  cart_id,
+  checkout_order_id: `bank-${cart_id}`,
   redirect_url: "https://pay.example/checkout/1",
   amount: 1234.56,
   currency_code: "uah",
@@ -41,15 +41,15 @@ moduleIntegrationTestRunner<MonobankCheckoutModuleService>({
   moduleOptions: emulatorOptions,
   dbName,
   testSuite: ({ service }) => {
-    it("keeps one checkout order per cart: a second one for the same order_ref is refused by the database", async () => {
+    it("keeps one checkout order per cart: a second one for the same cart_id is refused by the database", async () => {
       const first = await service.createMonobankCheckoutOrders(row("cart_1"))
-      expect(first).toMatchObject({ id: expect.stringMatching(/^mbchk_/), status: "awaiting_shopper", order_ref: "cart_1" })
+      expect(first).toMatchObject({ id: expect.stringMatching(/^mbchk_/), status: "awaiting_shopper", cart_id: "cart_1" })
       await expect(service.createMonobankCheckoutOrders(row("cart_1"))).rejects.toThrow(/already exists|unique|duplicate/i)
-      expect(await service.listMonobankCheckoutOrders({ order_ref: "cart_1" })).toHaveLength(1)
+      expect(await service.listMonobankCheckoutOrders({ cart_id: "cart_1" })).toHaveLength(1)
       await service.createMonobankCheckoutOrders(row("cart_2"))
       expect(await service.listMonobankCheckoutOrders({})).toHaveLength(2)
       expect(await service.listMonobankCheckoutOrders({ checkout_order_id: "bank-cart_2" })).toEqual([
-        expect.objectContaining({ order_ref: "cart_2", checkout_order_id: "bank-cart_2" }),
+        expect.objectContaining({ cart_id: "cart_2", checkout_order_id: "bank-cart_2" }),
       ])
     })
 

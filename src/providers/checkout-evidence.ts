@@ -24,7 +24,7 @@ export function applicationCheckoutEvidence(): CheckoutEvidence {
     async checkoutOrderOfCart(cartId) {
       const checkout = applicationModule<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
       if (!checkout) return undefined
-      const [row] = await checkout.listMonobankCheckoutOrders({ order_ref: cartId }, { select: ["checkout_order_id", "status", "amount"] })
+      const [row] = await checkout.listMonobankCheckoutOrders({ cart_id: cartId }, { select: ["checkout_order_id", "status", "amount"] })
       return row ? { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput } : undefined
     },
   }

@@ -9,14 +9,10 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { MonobankWebhookFacts, MonobankWebhookResult } from "../utils/acquiring/webhook-facts"
+import { providerKindOf } from "../utils/provider-ids"
 import { syncMonobankInvoiceWorkflow } from "../workflows/acquiring"
 
 type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }
-
-/** Card-provider webhooks only: `monobank_<id>` (not `monobank-installments_<id>`). */
-export function isMonobankCardProvider(provider: unknown): provider is string {
-  return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith("monobank_")
-}
 
 /** Statuses and changes the core handler would drop. */
 export function needsPluginHandling(invoice: MonobankWebhookFacts): boolean {
@@ -25,7 +21,7 @@ export function needsPluginHandling(invoice: MonobankWebhookFacts): boolean {
 
 export default async function monobankAcquiringWebhookHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
   const { provider, payload } = event.data ?? ({} as WebhookEvent)
-  if (!isMonobankCardProvider(provider) || !payload) return
+  if (providerKindOf(provider) !== "card" || !payload) return
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const result = (await paymentModule.getWebhookActionAndData({
     provider,

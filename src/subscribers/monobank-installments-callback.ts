@@ -9,21 +9,16 @@ import { withRawBodyBuffer } from "../utils/raw-body"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { PAYMENT_PROVIDER_IDENTIFIERS } from "../utils/provider-ids"
+import { providerKindOf } from "../utils/provider-ids"
 import { syncInstallmentSessionWorkflow } from "../workflows/installments"
 
 type WebhookEvent = { provider: string; payload: ProviderWebhookPayload["payload"] }
 
 const HANDLED_HERE: readonly string[] = [PaymentActions.FAILED, PaymentActions.CANCELED]
 
-/** `monobank-installments_<id>` (Medusa may or may not prefix `pp_`). */
-export function isInstallmentsProvider(provider: unknown): provider is string {
-  return typeof provider === "string" && provider.replace(/^pp_/, "").startsWith(`${PAYMENT_PROVIDER_IDENTIFIERS.installments}_`)
-}
-
 export default async function monobankInstallmentsCallbackHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
   const { provider, payload } = event.data ?? ({} as WebhookEvent)
-  if (!isInstallmentsProvider(provider) || !payload) return
+  if (providerKindOf(provider) !== "installments" || !payload) return
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const result = await paymentModule.getWebhookActionAndData({ provider, payload: withRawBodyBuffer(payload) })
   const sessionId = result.data?.session_id

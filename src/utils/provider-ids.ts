@@ -21,3 +21,43 @@ export const PLUGIN_PROVIDER_PREFIX = "pp_monobank"
 export const CARD_PROVIDER_PREFIX = paymentProviderPrefix(PAYMENT_PROVIDER_IDENTIFIERS.card)
 export const INSTALLMENTS_PROVIDER_PREFIX = paymentProviderPrefix(PAYMENT_PROVIDER_IDENTIFIERS.installments)
 export const ON_DELIVERY_PROVIDER_PREFIX = paymentProviderPrefix(PAYMENT_PROVIDER_IDENTIFIERS.onDelivery)
+
+/** The three kinds of payment this plugin's providers take. */
+export type ProviderKind = "card" | "installments" | "on_delivery"
+
+type ProviderIdentifier = (typeof PAYMENT_PROVIDER_IDENTIFIERS)[keyof typeof PAYMENT_PROVIDER_IDENTIFIERS]
+
+const KIND_OF_IDENTIFIER = new Map<string, ProviderKind>(
+  Object.entries({
+    [PAYMENT_PROVIDER_IDENTIFIERS.card]: "card",
+    [PAYMENT_PROVIDER_IDENTIFIERS.installments]: "installments",
+    [PAYMENT_PROVIDER_IDENTIFIERS.onDelivery]: "on_delivery",
+  } as const satisfies Record<ProviderIdentifier, ProviderKind>)
+)
+
+/**
+ * A provider id without Medusa's `pp_`: `<identifier>_<id>`, as Medusa's webhook route
+ * `/hooks/payment/<id>` and its `payment.webhook_received` events name the provider.
+ */
+export function unprefixedProviderId(providerId: string): string {
+  return providerId.replace(/^pp_/, "")
+}
+
+/**
+ * Which of this plugin's providers an id belongs to (`pp_<identifier>_<id>` or, as webhook events
+ * name it, `<identifier>_<id>`); undefined for any other provider or anything not an id.
+ */
+export function providerKindOf(providerId: unknown): ProviderKind | undefined {
+  if (typeof providerId !== "string") return undefined
+  const id = unprefixedProviderId(providerId)
+  const end = id.indexOf("_")
+  return end > 0 ? KIND_OF_IDENTIFIER.get(id.slice(0, end)) : undefined
+}
+
+/** What Medusa's payment session ids start with. */
+const PAYMENT_SESSION_ID_PREFIX = "payses_"
+
+/** Whether a value is a Medusa payment session id (the reference this plugin gives the bank). */
+export function isPaymentSessionId(id: unknown): id is string {
+  return typeof id === "string" && id.startsWith(PAYMENT_SESSION_ID_PREFIX)
+}

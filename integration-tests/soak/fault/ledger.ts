@@ -173,7 +173,7 @@ export async function auditLedger(container: MedusaContainer, control: EmulatorC
       problem("paid at bank without order", `checkout ${orderId} (${order.status}) record ${record?.status ?? "missing"}`)
       continue
     }
-    if ((ordersPerCart.get(record.order_ref) ?? 0) !== 1) problem("checkout order count", `cart ${record.order_ref}: ${ordersPerCart.get(record.order_ref) ?? 0} orders`)
+    if ((ordersPerCart.get(record.cart_id) ?? 0) !== 1) problem("checkout order count", `cart ${record.cart_id}: ${ordersPerCart.get(record.cart_id) ?? 0} orders`)
   }
 
   return {

@@ -8,7 +8,8 @@ import { isOutcomeUnknown, type OrderData, type OrderStateInfo } from "../../lib
 import type { BankSide } from "../../utils/session-money/session-money"
 import type { BankStanding } from "../../utils/session-money/settlement"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
-import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { formatBankAmount } from "../../utils/medusa-money"
 import type { InstallmentsDeps } from "./deps"
 
 /** Where an order's money stands, by its state (sub-states only where the state does not say). */
@@ -72,7 +73,7 @@ export function installmentsBankSide(depsUnder: DepsUnderStore): BankSide {
         if (leftToReturn(after) > 0n) throw error
       }
       deps.logger.warn(
-        `monobank installments: order ${orderId} of payment session ${row.session_id} was paid but no order rests on it; returned ${formatUah(BigInt(leftMinor))} to the shopper's card`
+        `monobank installments: order ${orderId} of payment session ${row.session_id} was paid but no order rests on it; returned ${formatBankAmount(leftMinor, "UAH")} to the shopper's card`
       )
     },
   }

@@ -4,7 +4,8 @@
  */
 import type { BigNumberInput, PaymentCustomerDTO } from "@medusajs/framework/types"
 import type { CreateOrderRequest } from "../../lib/monobank"
-import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { InstallmentInputError } from "./input-errors"
 import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { normalizeUkrainianPhone } from "./phone"
@@ -46,7 +47,7 @@ export function planCreateOrder(input: OrderRequestInput, options: ResolvedInsta
     throw new InstallmentInputError({ code: "amount_invalid" })
   }
   if (totalKopecks < MIN_TOTAL_KOPECKS) {
-    throw new InstallmentInputError({ code: "amount_below_minimum", amount: formatUah(totalKopecks) })
+    throw new InstallmentInputError({ code: "amount_below_minimum", amount: formatBankAmount(totalKopecks, "UAH") })
   }
 
   const parts = chooseParts(input.data.parts_count, options)

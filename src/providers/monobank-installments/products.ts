@@ -7,7 +7,7 @@
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import type { InstallmentProduct } from "../../lib/monobank"
-import { toBankLineTotals } from "../../utils/bank-amounts"
+import { toBankLineTotals } from "../../utils/medusa-money"
 import { toHryvnia } from "../../utils/installments/amounts"
 
 /** One cart line as the storefront-side middleware reads it (`total` is the whole line). */

@@ -15,7 +15,8 @@ import {
   failedRequestsAwaitingRetry,
   REPLACES_REFUND,
 } from "../../utils/failed-refund-requests"
-import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { formatBankAmount } from "../../utils/medusa-money"
 import type { PaymentLedger } from "./payment-records"
 import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "../../utils/installments/return-ledger"
 
@@ -41,7 +42,7 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
   if (kopecks < MIN_RETURN_KOPECKS) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `monobank accepts installment returns of at least 1 UAH; this refund is ${formatUah(kopecks)}`
+      `monobank accepts installment returns of at least 1 UAH; this refund is ${formatBankAmount(kopecks, "UAH")}`
     )
   }
   const sum = toHryvnia(kopecks)

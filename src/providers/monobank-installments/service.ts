@@ -38,7 +38,7 @@ import { kyivDate } from "./kyiv-date"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
 import { lockingModuleOf } from "../../utils/module-container"
-import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
+import { isPaymentSessionId, PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa-payments"
 import { withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import type { BankSides, SessionMoney } from "../../utils/session-money"
@@ -383,7 +383,7 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const sessionId = order.store_order_id
-    if (!sessionId?.startsWith("payses_")) {
+    if (!isPaymentSessionId(sessionId)) {
       logger.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }

@@ -9,7 +9,8 @@
 import type { OrderStateInfo } from "../../lib/monobank"
 import { isOutcomeUnknown } from "../../lib/monobank"
 import { MONOBANK_WITHDRAWALS_MODULE, type MonobankWithdrawalsModuleService, type OpenWithdrawal, type WithdrawalOutcome } from "../../modules/monobank-withdrawals"
-import { formatUah, toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { paymentStateOfSession, type PaymentReads } from "../../utils/medusa-payments"
 import { applicationModule } from "../../utils/module-container"
 import type { InstallmentsDeps } from "./deps"
@@ -79,7 +80,7 @@ export async function takeBack({ client, orders, logger }: InstallmentsDeps, { w
   if (data.total_sum === undefined) throw new Error(`the bank's data of order ${orderId} has no total_sum; nothing was returned`)
   const returned = (data.reverse_list ?? []).reduce((sum, entry) => sum + toKopecks(entry.sum), 0n)
   const left = toKopecks(data.total_sum) - returned
-  if (left <= 0n) return { kind: "returned", detail: `nothing left to return (${formatUah(returned)} returned)` }
+  if (left <= 0n) return { kind: "returned", detail: `nothing left to return (${formatBankAmount(returned, "UAH")} returned)` }
   try {
     // Only what is left: a second send after a lost answer cannot return more than the bank took.
     await client.returnOrder({ order_id: orderId, sum: toHryvnia(left), store_return_id: `withdrawn-${orderId}`, return_money_to_card: true })
@@ -87,5 +88,5 @@ export async function takeBack({ client, orders, logger }: InstallmentsDeps, { w
     if (isOutcomeUnknown(error)) return { kind: "waiting" }
     throw error
   }
-  return { kind: "returned", detail: `${formatUah(left)} returned to the shopper's card` }
+  return { kind: "returned", detail: `${formatBankAmount(left, "UAH")} returned to the shopper's card` }
 }

@@ -9,7 +9,8 @@ import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/sessi
 import { refundableMinor } from "../../utils/acquiring/status"
 import { invoiceDataOf, invoiceStanding, LOST_CHARGE_LOOKBACK_MS, nameLostCharge, provesRow, SENDING_STALE_MS } from "../../utils/acquiring/session-invoices"
 import { readInvoice, releaseInvoice } from "./capture"
-import { formatMinor, type ProviderDeps } from "./deps"
+import type { ProviderDeps } from "./deps"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { toMedusaError } from "./errors"
 
 export type CardBankSideDeps = ProviderDeps & { ledger: SessionPaymentsLedger; now?: () => Date }
@@ -50,7 +51,7 @@ async function refundWithoutOrder(deps: ProviderDeps, row: SessionPaymentRow, le
     if (!pending && refundableMinor(after) > 0) throw toMedusaError(`refund paid invoice ${invoiceId} of payment session ${row.session_id}`, error)
   }
   deps.logger.warn(
-    `monobank: invoice ${invoiceId} of payment session ${row.session_id} was paid but no order rests on it; refunded ${formatMinor(leftMinor, row.ccy)} to the shopper (extRef ${ORPHAN_REFUND_PREFIX}${invoiceId})`
+    `monobank: invoice ${invoiceId} of payment session ${row.session_id} was paid but no order rests on it; refunded ${formatBankAmount(leftMinor, row.ccy)} to the shopper (extRef ${ORPHAN_REFUND_PREFIX}${invoiceId})`
   )
 }
 

@@ -5,7 +5,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, reportUnknownValue, type InvoiceStatusRecord } from "../../lib/monobank"
-import { formatMinor, type ProviderDeps } from "./deps"
+import type { ProviderDeps } from "./deps"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { toMedusaError } from "./errors"
 import { applyStatus, type MonobankData } from "../../utils/acquiring/payment-data"
 import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "../../utils/acquiring/status"
@@ -49,7 +50,7 @@ export async function captureInvoice(
     if (amountMinor !== undefined && earlierMinor + amountMinor > taken) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Cannot capture more: monobank finalized ${formatMinor(taken, record.ccy)} on invoice ${data.invoiceId} and released the rest of the hold`
+        `Cannot capture more: monobank finalized ${formatBankAmount(taken, record.ccy)} on invoice ${data.invoiceId} and released the rest of the hold`
       )
     }
     return applyStatus(data, record)
@@ -68,7 +69,7 @@ export async function captureInvoice(
   if (amount > record.amount) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `Cannot capture ${formatMinor(amount, record.ccy)}: only ${formatMinor(record.amount, record.ccy)} is held`
+      `Cannot capture ${formatBankAmount(amount, record.ccy)}: only ${formatBankAmount(record.amount, record.ccy)} is held`
     )
   }
   try {
@@ -79,7 +80,7 @@ export async function captureInvoice(
     if (capturedMinor(after) > 0) return applyStatus(data, after)
     throw toMedusaError(`capture invoice ${data.invoiceId}`, error)
   }
-  deps.logger.info(`monobank: captured ${formatMinor(amount, record.ccy)} of invoice ${data.invoiceId}`)
+  deps.logger.info(`monobank: captured ${formatBankAmount(amount, record.ccy)} of invoice ${data.invoiceId}`)
   return applyStatus(data, await readInvoice(deps, data.invoiceId))
 }
 
@@ -115,7 +116,7 @@ export async function releaseInvoice(deps: ProviderDeps, data: MonobankData, ext
     case "success":
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Cannot cancel: monobank already captured ${formatMinor(capturedMinor(record), record.ccy)} on invoice ${data.invoiceId}; refund it instead`
+        `Cannot cancel: monobank already captured ${formatBankAmount(capturedMinor(record), record.ccy)} on invoice ${data.invoiceId}; refund it instead`
       )
     default:
       return applyStatus(data, record)
@@ -147,6 +148,6 @@ async function cancelHold(
     throw toMedusaError(`release the hold of invoice ${data.invoiceId}`, error)
   }
   const cause = extRef ? `Medusa canceled payment ${extRef}` : "no Medusa payment rests on it"
-  deps.logger.info(`monobank: released the hold of ${formatMinor(record.amount, record.ccy)} on invoice ${data.invoiceId}: ${cause}`)
+  deps.logger.info(`monobank: released the hold of ${formatBankAmount(record.amount, record.ccy)} on invoice ${data.invoiceId}: ${cause}`)
   return applyStatus(data, await readInvoice(deps, data.invoiceId))
 }

@@ -6,7 +6,8 @@
 import type { UpdatePaymentOutput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { readInvoice, releaseInvoice } from "./capture"
-import { formatMinor, type ProviderDeps } from "./deps"
+import type { ProviderDeps } from "./deps"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { toMedusaError } from "./errors"
 import { buildRedirectUrl } from "../../utils/acquiring/options"
 import { stripUndefined, UAH_CCY } from "../../lib/monobank"
@@ -25,7 +26,7 @@ export async function replaceInvoice(deps: ProviderDeps, old: MonobankData, inpu
   if (!REPLACEABLE.has(record.status)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The amount cannot change any more: the shopper already paid ${formatMinor(record.amount, record.ccy)} on monobank invoice ${old.invoiceId} (${record.status})`
+      `The amount cannot change any more: the shopper already paid ${formatBankAmount(record.amount, record.ccy)} on monobank invoice ${old.invoiceId} (${record.status})`
     )
   }
   if (record.status === "created") {

@@ -11,7 +11,6 @@
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
-  fromMinorUnits,
   invoiceStatusRecordSchema,
   reportUnknownValue,
   type InvoiceStatusRecord,
@@ -25,6 +24,8 @@ import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
 import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
+import { fromBankMinorUnits } from "../../utils/medusa-money"
+import { isPaymentSessionId } from "../../utils/provider-ids"
 
 export type WebhookDeps = ProviderDeps & {
   verifier: WebhookVerifier
@@ -108,7 +109,7 @@ export async function readWebhook(
   // our sessions is dropped without touching the bank's key (forgeries cannot trigger refetches).
   const record = parseRecord(raw)
   const sessionId = record?.reference
-  if (!record || !sessionId?.startsWith("payses_")) {
+  if (!record || !isPaymentSessionId(sessionId)) {
     deps.logger.warn("monobank webhook ignored: not an invoice status of this store")
     return IGNORED
   }
@@ -168,7 +169,7 @@ export async function readWebhook(
     action,
     data: {
       session_id: sessionId,
-      amount: Number(fromMinorUnits(amountMinor, current.ccy)),
+      amount: fromBankMinorUnits(amountMinor, current.ccy),
       monobank: webhookFacts(current),
     },
   }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod"
 import type { BasketOrderItem } from "../../lib/monobank"
-import { toBankLineTotals } from "../bank-amounts"
+import { toBankLineTotals } from "../medusa-money"
 
 export const BASKET_DATA_KEY = "monobank_basket"
 
@@ -89,7 +89,7 @@ export function readBasketLines(value: unknown): BasketLine[] | undefined {
 /**
  * `basketOrder` for the bank: `sum` is the unit price and `total` the line total, in minor units.
  * Line totals finer than kopecks are rounded so that they add up to exactly the charged amount
- * (`utils/bank-amounts`). A line whose total does not split evenly per unit keeps its `total`
+ * (`utils/medusa-money`). A line whose total does not split evenly per unit keeps its `total`
  * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
  * paid part of it) or a line total is not a number.
  */

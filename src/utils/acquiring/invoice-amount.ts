@@ -5,13 +5,13 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { currencyNumericCode, isSupportedCurrency } from "../../lib/monobank"
-import { toBankMinorUnits } from "../bank-amounts"
+import { toBankMinorUnits, type MinorUnits } from "../medusa-money"
 
 /**
  * Medusa amount (major units) -> bank minor units + numeric currency, rounded to whole minor
- * units by the plugin's one rule (`utils/bank-amounts`), with a clear error.
+ * units by the plugin's one rule (`utils/medusa-money`), with a clear error.
  */
-export function toBankAmount(amount: BigNumberInput, currency: string | number): { amount: number; ccy: number } {
+export function toBankAmount(amount: BigNumberInput, currency: string | number): { amount: MinorUnits; ccy: number } {
   if (!isSupportedCurrency(currency)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `monobank cannot take payments in ${String(currency).toUpperCase()}`)
   }

@@ -15,20 +15,29 @@ import type { RecordedPayment } from "./outcome"
 export const CHECKOUT_PAYMENT_KEY = "monobank_checkout"
 
 /**
- * Earlier versions stored the bank's checkout order id as `order_id` (which reads like a Medusa
- * order): such data is read as `checkout_order_id`, and written back under the new name only.
+ * Keys earlier versions stored, by their current name: the bank's checkout order id was `order_id`
+ * (which reads like a Medusa order), the cart id was `order_ref` (the bank's order_ref is
+ * `<cart id>-<n>` after a first attempt). Such data is read under the current names and written
+ * back under them only; a current key present wins over its old one.
  */
-function withCheckoutOrderId(value: unknown): unknown {
-  if (!value || typeof value !== "object" || "checkout_order_id" in value || !("order_id" in value)) return value
-  const { order_id, ...rest } = value as Record<string, unknown>
-  return { ...rest, checkout_order_id: order_id }
+const EARLIER_KEYS = { checkout_order_id: "order_id", cart_id: "order_ref" } as const
+
+function withCurrentKeys(value: unknown): unknown {
+  if (!value || typeof value !== "object") return value
+  const facts = { ...(value as Record<string, unknown>) }
+  for (const [current, earlier] of Object.entries(EARLIER_KEYS)) {
+    if (!(earlier in facts)) continue
+    if (!(current in facts)) facts[current] = facts[earlier]
+    delete facts[earlier]
+  }
+  return facts
 }
 
-export const checkoutPaymentSchema = z.preprocess(withCheckoutOrderId, z.object({
+export const checkoutPaymentSchema = z.preprocess(withCurrentKeys, z.object({
   /** The bank's checkout order id (`order_id` in the bank's API). */
   checkout_order_id: z.string().min(1),
-  /** What the bank was given as order_ref: the cart id. */
-  order_ref: z.string().min(1),
+  /** The cart the checkout order was made from. */
+  cart_id: z.string().min(1),
   payment_method: checkoutPaymentMethodSchema,
   /** How Medusa records it: see PLACED_PAYMENT in ./outcome. */
   payment: z.enum(["captured", "authorized"]),

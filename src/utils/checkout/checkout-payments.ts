@@ -20,7 +20,7 @@ import type {
 } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { UAH_CCY, type CheckoutClient, type CheckoutPaymentMethod } from "../../lib/monobank"
-import { isBankAmountOf, toBankMinorUnits } from "../bank-amounts"
+import { isBankAmountOf, toBankMinorUnits } from "../medusa-money"
 import type { SessionPaymentRow } from "../session-money/ledger"
 import type { SessionMoney } from "../session-money/session-money"
 import { medusaSession, paymentOnSession } from "../session-money/medusa-sessions"
@@ -126,7 +126,7 @@ export class CheckoutPayments {
       const session = await money.requireSession(sessionId)
       const cartId = await evidence.cartOfCollection(session.payment_collection_id)
       const record = cartId ? await evidence.checkoutOrderOfCart(cartId) : undefined
-      if (!cartId || cartId !== checkout.order_ref || !record || record.checkout_order_id !== checkout.checkout_order_id || record.status === "failed") {
+      if (!cartId || cartId !== checkout.cart_id || !record || record.checkout_order_id !== checkout.checkout_order_id || record.status === "failed") {
         refuse(`monobank checkout order ${checkout.checkout_order_id} is not the checkout order this store recorded for the session's cart`)
       }
       if (!isBankAmountOf(record.amount, checkout.amount, "UAH")) {

@@ -4,6 +4,7 @@
  * to, and whether a payment rests on it. Read through the payment module's public service.
  */
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
+import { isPaymentSessionId } from "../provider-ids"
 
 export type SessionPaymentModule = Pick<IPaymentModuleService, "listPaymentSessions" | "listPayments" | "listCaptures" | "listRefunds">
 
@@ -96,7 +97,7 @@ export async function sessionOwningData(
   data: Record<string, unknown> | undefined,
   claimedIds: unknown[]
 ): Promise<string | undefined> {
-  const ids = [...new Set(claimedIds.filter((id): id is string => typeof id === "string" && id.startsWith("payses_")))]
+  const ids = [...new Set(claimedIds.filter(isPaymentSessionId))]
   if (!ids.length || !data) return undefined
   const sessions = await payments.listPaymentSessions({ id: ids }, { select: ["id", "data"] })
   const wanted = canonical(data)
@@ -119,7 +120,7 @@ function canonical(value: unknown): string {
  */
 export function sessionIdOf(context: { idempotency_key?: string } | undefined, action: string, data?: Record<string, unknown>): string {
   const id = context?.idempotency_key ?? data?.session_id
-  if (typeof id !== "string" || !id.startsWith("payses_")) {
+  if (!isPaymentSessionId(id)) {
     throw new Error(`monobank: Medusa did not say which payment session to ${action}`)
   }
   return id

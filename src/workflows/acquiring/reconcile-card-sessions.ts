@@ -8,9 +8,10 @@
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
-import { fromMinorUnits, isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
+import { isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
+import { fromBankMinorUnits } from "../../utils/medusa-money"
 import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
@@ -61,7 +62,7 @@ export function coreWebhookInput(sessionId: string, stored: Pick<MonobankData, "
   // As in the webhook: a capture Medusa already holds must not be captured again.
   const action = record.status === "success" && stored.status === "success" ? PaymentActions.AUTHORIZED : webhookAction(record)
   const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(record) : record.amount
-  return { action, data: { session_id: sessionId, amount: Number(fromMinorUnits(amountMinor, record.ccy)) } }
+  return { action, data: { session_id: sessionId, amount: fromBankMinorUnits(amountMinor, record.ccy) } }
 }
 
 /**

@@ -14,15 +14,15 @@ import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely, type CheckoutSyncHint }
 const scheduled = new Set<string>()
 const MAX_SCHEDULED = 1_000
 
-export function scheduleFollowUpSync(container: MedusaContainer, orderRef: string, hint: CheckoutSyncHint = {}): void {
-  if (scheduled.has(orderRef) || scheduled.size >= MAX_SCHEDULED) return
-  scheduled.add(orderRef)
+export function scheduleFollowUpSync(container: MedusaContainer, cartId: string, hint: CheckoutSyncHint = {}): void {
+  if (scheduled.has(cartId) || scheduled.size >= MAX_SCHEDULED) return
+  scheduled.add(cartId)
   const timer = setTimeout(() => {
-    scheduled.delete(orderRef)
-    syncCheckoutOrderSafely(container, orderRef, hint).catch((error) => {
+    scheduled.delete(cartId)
+    syncCheckoutOrderSafely(container, cartId, hint).catch((error) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`monobank checkout: follow-up sync of cart ${orderRef} failed: ${(error as Error)?.message ?? error}`)
+        .warn(`monobank checkout: follow-up sync of cart ${cartId} failed: ${(error as Error)?.message ?? error}`)
     })
   }, BANK_READ_INTERVAL_MS + 250)
   timer.unref?.()

@@ -31,7 +31,7 @@ export type ReconcileSummary = { checked: number } & Record<CheckoutSyncResult["
 /** At most this many records of each kind are looked at per run. */
 const CANDIDATES_PER_RUN = 1000
 
-type Candidate = { id: string; order_ref: string; created_at: Date; last_checked_at: Date | null }
+type Candidate = { id: string; cart_id: string; created_at: Date; last_checked_at: Date | null }
 
 /**
  * Completed records whose linked order no longer exists (a rollback deleted it after another sync
@@ -40,7 +40,7 @@ type Candidate = { id: string; order_ref: string; created_at: Date; last_checked
 async function completedWithoutOrder(container: MedusaContainer, since: Date): Promise<Candidate[]> {
   const completed: Candidate[] = await checkoutModule(container).listMonobankCheckoutOrders(
     { status: "completed", created_at: { $gte: since } },
-    { select: ["id", "order_ref", "created_at", "last_checked_at"], order: { created_at: "DESC" }, take: CANDIDATES_PER_RUN }
+    { select: ["id", "cart_id", "created_at", "last_checked_at"], order: { created_at: "DESC" }, take: CANDIDATES_PER_RUN }
   )
   const linked = await linkedOrdersOf(container, completed.map((record) => record.id))
   return completed.filter((record) => linked.get(record.id)?.exists === false)
@@ -55,7 +55,7 @@ const HELD_GENERAL_STATUSES = Object.entries(GENERAL_STATUS_MEANING)
 async function completedAndHeld(container: MedusaContainer, since: Date): Promise<Candidate[]> {
   return checkoutModule(container).listMonobankCheckoutOrders(
     { status: "completed", general_status: HELD_GENERAL_STATUSES, created_at: { $gte: since } },
-    { select: ["id", "order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
+    { select: ["id", "cart_id", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
   )
 }
 
@@ -67,7 +67,7 @@ export async function syncDueCheckoutOrders(
   const [unsettled, deadLinked, held] = await Promise.all([
     checkoutModule(container).listMonobankCheckoutOrders(
       { status: [...RECONCILED_STATUSES], created_at: { $gte: since } },
-      { select: ["order_ref", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
+      { select: ["cart_id", "created_at", "last_checked_at"], order: { created_at: "ASC" }, take: CANDIDATES_PER_RUN }
     ),
     completedWithoutOrder(container, since),
     completedAndHeld(container, since),
@@ -88,7 +88,7 @@ export async function syncDueCheckoutOrders(
   }
   // One at a time: a burst of reads would meet the bank's rate limit (429).
   for (const order of due) {
-    const result = await syncCheckoutOrderSafely(container, order.order_ref)
+    const result = await syncCheckoutOrderSafely(container, order.cart_id)
     summary.checked += 1
     summary[result.kind] += 1
     if (result.kind === "bank_unavailable") break

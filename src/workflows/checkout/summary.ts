@@ -3,17 +3,17 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MonobankCheckoutSummary } from "./sync-checkout-order"
 
 /** What the storefront may see about a cart's checkout order (no client or delivery data). */
-export async function checkoutSummary(container: MedusaContainer, orderRef: string): Promise<(MonobankCheckoutSummary & { error: string | null }) | undefined> {
+export async function checkoutSummary(container: MedusaContainer, cartId: string): Promise<(MonobankCheckoutSummary & { error: string | null }) | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "monobank_checkout_order",
-    fields: ["order_ref", "checkout_order_id", "status", "general_status", "payment_method", "delivery_method", "error", "order.id"],
-    filters: { order_ref: orderRef },
+    fields: ["cart_id", "checkout_order_id", "status", "general_status", "payment_method", "delivery_method", "error", "order.id"],
+    filters: { cart_id: cartId },
   })
   const row = data[0] as Record<string, any> | undefined
   if (!row) return undefined
   return {
-    order_ref: row.order_ref,
+    cart_id: row.cart_id,
     checkout_order_id: row.checkout_order_id ?? null,
     status: row.status,
     general_status: row.general_status ?? null,

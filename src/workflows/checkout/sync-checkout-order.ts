@@ -10,11 +10,10 @@ import { loadCheckoutOrderStep } from "./steps/load-checkout-order"
 import { planCheckoutLockStep } from "./steps/plan-checkout-lock"
 import { recordCheckoutStateStep, statusAfterRead } from "./steps/record-checkout-state"
 
-export type SyncMonobankCheckoutOrderInput = { order_ref: string }
+export type SyncMonobankCheckoutOrderInput = { cart_id: string }
 
 export type MonobankCheckoutSummary = {
-  /** The cart id. */
-  order_ref: string
+  cart_id: string
   /** The bank's checkout order id; null while the answer to the cart's last create attempt is unknown. */
   checkout_order_id: string | null
   status: string
@@ -40,10 +39,10 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
   syncMonobankCheckoutOrderWorkflowId,
   (input: SyncMonobankCheckoutOrderInput) => {
     const lock = planCheckoutLockStep({})
-    acquireLockStep({ key: input.order_ref, timeout: 30, ttl: lock.ttl, ownerId: lock.owner })
-    const loaded = loadCheckoutOrderStep({ order_ref: input.order_ref })
+    acquireLockStep({ key: input.cart_id, timeout: 30, ttl: lock.ttl, ownerId: lock.owner })
+    const loaded = loadCheckoutOrderStep({ cart_id: input.cart_id })
     const record = fetchCheckoutRecordStep(
-      transform({ loaded }, ({ loaded }) => ({ checkout_order_id: loaded.checkout_order_id, order_ref: loaded.order_ref }))
+      transform({ loaded }, ({ loaded }) => ({ checkout_order_id: loaded.checkout_order_id, cart_id: loaded.cart_id }))
     )
     const outcome = transform({ record }, ({ record }): CheckoutOutcome => readCheckoutOutcome(record))
     // Linked to an order a rollback deleted: the dead link goes, and the order is placed again below.
@@ -59,7 +58,7 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
         transform({ checkout }, ({ checkout }) => ({
           id: checkout.id,
           error:
-            `checkout order ${checkout.checkout_order_id} is paid, but cart ${checkout.order_ref} was already completed as order ` +
+            `checkout order ${checkout.checkout_order_id} is paid, but cart ${checkout.cart_id} was already completed as order ` +
             `${checkout.cart_medusa_order_id} with another payment: refund one of them`,
         }))
       )
@@ -71,11 +70,11 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
       const { data: carts } = useQueryGraphStep({
         entity: "cart",
         fields: ["id", "email"],
-        filters: { id: input.order_ref },
+        filters: { id: input.cart_id },
       }).config({ name: "monobank-checkout-cart-email" })
       const placeInput = transform({ checkout, record, outcome, carts }, ({ checkout, record, outcome, carts }) => ({
         checkout_id: checkout.id,
-        cart_id: checkout.order_ref,
+        cart_id: checkout.cart_id,
         cart_email: carts[0]?.email ?? null,
         record,
         outcome: outcome as Extract<CheckoutOutcome, { kind: "placed" }>,
@@ -97,12 +96,12 @@ export const syncMonobankCheckoutOrderWorkflow = createWorkflow(
       )
     })
 
-    releaseLockStep({ key: input.order_ref, ownerId: lock.owner })
+    releaseLockStep({ key: input.cart_id, ownerId: lock.owner })
     const summary = transform({ checkout, record, outcome, placed }, ({ checkout, record, outcome, placed }): MonobankCheckoutSummary => {
       const medusaOrderId = placed?.medusa_order_id ?? checkout.medusa_order_id ?? null
       const paidTwice = outcome.kind === "placed" && !medusaOrderId && !!checkout.cart_medusa_order_id
       return {
-        order_ref: checkout.order_ref,
+        cart_id: checkout.cart_id,
         checkout_order_id: checkout.checkout_order_id,
         status: medusaOrderId ? "completed" : paidTwice ? "needs_attention" : statusAfterRead(checkout.status, outcome, false),
         general_status: record.generalStatus ?? null,

@@ -51,12 +51,12 @@ function messageOf(error: unknown): string {
 
 export async function syncCheckoutOrderSafely(
   container: MedusaContainer,
-  orderRef: string,
+  cartId: string,
   hint: CheckoutSyncHint = {}
 ): Promise<CheckoutSyncResult> {
   const service = checkoutModule(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const [checkout] = await service.listMonobankCheckoutOrders({ order_ref: orderRef })
+  const [checkout] = await service.listMonobankCheckoutOrders({ cart_id: cartId })
   if (!checkout) return { kind: "unknown_order" }
   const otherCheckoutOrderId = hint.checkoutOrderId && hint.checkoutOrderId !== checkout.checkout_order_id ? hint.checkoutOrderId : undefined
   if (!checkout.checkout_order_id && !otherCheckoutOrderId) return { kind: "unsent" }
@@ -68,7 +68,7 @@ export async function syncCheckoutOrderSafely(
     checkoutOrderId ??= otherCheckoutOrderId // taken as the cart's order (adoptBankOrder)
   }
   try {
-    const { result } = await syncMonobankCheckoutOrderWorkflow(container).run({ input: { order_ref: orderRef } })
+    const { result } = await syncMonobankCheckoutOrderWorkflow(container).run({ input: { cart_id: cartId } })
     return { kind: "synced", summary: result }
   } catch (error) {
     const message = messageOf(error)
@@ -76,7 +76,7 @@ export async function syncCheckoutOrderSafely(
     try {
       record = await service.fetchBankOrder(checkoutOrderId!)
     } catch (bankError) {
-      logger.warn(`monobank checkout: could not read checkout order ${checkoutOrderId} (cart ${orderRef}) from the bank: ${messageOf(bankError)}`)
+      logger.warn(`monobank checkout: could not read checkout order ${checkoutOrderId} (cart ${cartId}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
     }
     if (readCheckoutOutcome(record).kind === "placed") {
@@ -84,16 +84,16 @@ export async function syncCheckoutOrderSafely(
       const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message, ...recordFacts(record) })
       if (status === "completed") return { kind: "settled" }
       logger.error(
-        `monobank checkout: checkout order ${checkoutOrderId} for cart ${orderRef} is placed at the bank, but no Medusa order could be made: ${message}`
+        `monobank checkout: checkout order ${checkoutOrderId} for cart ${cartId} is placed at the bank, but no Medusa order could be made: ${message}`
       )
       return { kind: "needs_attention", message }
     }
-    logger.error(`monobank checkout: could not bring checkout order ${checkoutOrderId} (cart ${orderRef}) up to date: ${message}`)
+    logger.error(`monobank checkout: could not bring checkout order ${checkoutOrderId} (cart ${cartId}) up to date: ${message}`)
     return { kind: "failed", message }
   }
 }
 
-type CheckoutRow = { id: string; order_ref: string; checkout_order_id: string | null; status: string }
+type CheckoutRow = { id: string; cart_id: string; checkout_order_id: string | null; status: string }
 
 /**
  * A callback named a bank order that is not the cart's current one: read it (the body is only a
@@ -111,8 +111,8 @@ async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRo
     if ((error as { status?: number }).status === 404) return checkout.checkout_order_id ? undefined : { kind: "unsent" }
     return { kind: "bank_unavailable", message: messageOf(error) }
   }
-  if (!record.basket_id || cartIdOfOrderRef(record.basket_id) !== checkout.order_ref) {
-    logger.warn(`monobank checkout: a callback for cart ${checkout.order_ref} named checkout order ${checkoutOrderId} of another basket; ignored`)
+  if (!record.basket_id || cartIdOfOrderRef(record.basket_id) !== checkout.cart_id) {
+    logger.warn(`monobank checkout: a callback for cart ${checkout.cart_id} named checkout order ${checkoutOrderId} of another basket; ignored`)
     return checkout.checkout_order_id ? undefined : { kind: "unsent" }
   }
   if (!checkout.checkout_order_id) {
@@ -121,12 +121,12 @@ async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRo
   }
   if (readCheckoutOutcome(record).kind === "placed") {
     const message =
-      `checkout order ${checkoutOrderId} of an earlier attempt for cart ${checkout.order_ref} was paid, while order ` +
+      `checkout order ${checkoutOrderId} of an earlier attempt for cart ${checkout.cart_id} was paid, while order ` +
       `${checkout.checkout_order_id} is the cart's current one: settle it by hand (refund it, or ship it)`
     const status = await service.updateCheckoutOrderState({ id: checkout.id, status: "needs_attention", error: message })
     logger.error(`monobank checkout: ${message}${status === "completed" ? " (the cart is already an order)" : ""}`)
     return { kind: "needs_attention", message }
   }
-  logger.info(`monobank checkout: callback for checkout order ${checkoutOrderId}, an abandoned earlier attempt for cart ${checkout.order_ref}`)
+  logger.info(`monobank checkout: callback for checkout order ${checkoutOrderId}, an abandoned earlier attempt for cart ${checkout.cart_id}`)
   return { kind: "other_attempt" }
 }

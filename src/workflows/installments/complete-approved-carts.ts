@@ -15,7 +15,8 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { toKopecks, formatUah } from "../../utils/installments/amounts"
+import { toKopecks } from "../../utils/installments/amounts"
+import { formatBankAmount } from "../../utils/medusa-money"
 import { cartAndOrderOfSession, messageOf } from "../../utils/session-reconcile"
 import { sessionMoneyFor, type SessionMoney } from "../../utils/session-money"
 import { applicationLedger } from "../../utils/session-money/ledger"
@@ -118,7 +119,7 @@ async function cartChange(container: MedusaContainer, cartId: string, approval: 
   if (total === undefined || total === null) return "the cart is gone"
   const kopecks = toKopecks(total)
   if (kopecks === BigInt(approval.amount_minor)) return undefined
-  return `the cart changed (its total is ${formatUah(kopecks)}, the installment order was made for ${formatUah(BigInt(approval.amount_minor))})`
+  return `the cart changed (its total is ${formatBankAmount(kopecks, "UAH")}, the installment order was made for ${formatBankAmount(approval.amount_minor, "UAH")})`
 }
 
 /** Completes the cart as Medusa's checkout does; the reason when no order came of it. */

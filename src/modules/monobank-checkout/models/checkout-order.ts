@@ -15,16 +15,16 @@ export const CHECKOUT_ORDER_STATUSES = [
 export type CheckoutOrderStatus = (typeof CHECKOUT_ORDER_STATUSES)[number]
 
 /**
- * One mono checkout order per cart. `order_ref` is the cart id and is unique, so a cart never gets
- * two records. The bank refuses a repeated order_ref, so each attempt to create the bank order
- * sends its own (see ../order-ref): the cart id for the first, `<cart id>-<attempt>` after that.
+ * One mono checkout order per cart. `cart_id` is unique, so a cart never gets two records. The
+ * bank refuses a repeated order_ref, so each attempt to create the bank order sends its own (see
+ * ../order-ref): the cart id for the first, `<cart id>-<attempt>` after that.
  * `checkout_order_id` (the bank's order id, `order_id` in its API) and `redirect_url` are empty
  * while the answer to the current attempt is unknown (timed out, or saving it failed): the next
  * request makes a fresh attempt.
  */
 export const MonobankCheckoutOrder = model.define("monobank_checkout_order", {
   id: model.id({ prefix: "mbchk" }).primaryKey(),
-  order_ref: model.text().unique(),
+  cart_id: model.text().unique(),
   /** Number of create attempts sent to the bank for this cart. */
   attempt: model.number().default(1),
   checkout_order_id: model.text().index().nullable(),

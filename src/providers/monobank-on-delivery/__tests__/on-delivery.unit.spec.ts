@@ -18,7 +18,7 @@ const REGISTRATION_KEY = "pp_monobank-on-delivery_monobank-on-delivery"
 
 const onDelivery: CheckoutPayment = {
   checkout_order_id: "co_7",
-  order_ref: "cart_7",
+  cart_id: "cart_7",
   payment_method: "payment_on_delivery",
   payment: "authorized",
   general_status: "payment_on_delivery",
@@ -47,7 +47,7 @@ function registerApplication(checkoutRecord: Record<string, unknown> | null = { 
     }),
   }
   const checkoutOrders = {
-    listMonobankCheckoutOrders: async (filter: { order_ref: string }) => (filter.order_ref === "cart_7" && checkoutRecord ? [checkoutRecord] : []),
+    listMonobankCheckoutOrders: async (filter: { cart_id: string }) => (filter.cart_id === "cart_7" && checkoutRecord ? [checkoutRecord] : []),
   }
   container.register({
     [MONOBANK_SESSION_PAYMENTS_MODULE]: asValue(ledger),

@@ -1,7 +1,7 @@
 import { CHECKOUT_PAYMENT_KEY, checkoutPaymentFromContext, readCheckoutPayment } from "../checkout-payment"
 
 const facts = {
-  order_ref: "cart_1",
+  cart_id: "cart_1",
   payment_method: "card",
   payment: "captured",
   general_status: "success",
@@ -19,6 +19,17 @@ describe("checkout facts stored in payment data", () => {
     const read = readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...facts, order_id: "co_1" } })
     expect(read).toEqual({ ...facts, checkout_order_id: "co_1" })
     expect(checkoutPaymentFromContext({ [CHECKOUT_PAYMENT_KEY]: { ...facts, order_id: "co_1" } })).toEqual(read)
+  })
+
+  it("reads the cart id stored by earlier versions under order_ref as cart_id, without the old key", () => {
+    const { cart_id, ...withoutCartId } = facts
+    const read = readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...withoutCartId, order_ref: cart_id, order_id: "co_1" } })
+    expect(read).toEqual({ ...facts, checkout_order_id: "co_1" })
+    expect(checkoutPaymentFromContext({ [CHECKOUT_PAYMENT_KEY]: { ...withoutCartId, order_ref: cart_id, checkout_order_id: "co_1" } })).toEqual(read)
+  })
+
+  it("prefers cart_id when both keys are present", () => {
+    expect(readCheckoutPayment({ [CHECKOUT_PAYMENT_KEY]: { ...facts, order_ref: "cart_old", checkout_order_id: "co_1" } })).toMatchObject({ cart_id: "cart_1" })
   })
 
   it("prefers checkout_order_id when both keys are present", () => {

@@ -14,7 +14,7 @@ import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, withoutCheckoutP
 const SESSION = "payses_checkout_1"
 const paid: CheckoutPayment = {
   checkout_order_id: "co_1",
-  order_ref: "cart_1",
+  cart_id: "cart_1",
   payment_method: "card",
   payment: "captured",
   general_status: "success",

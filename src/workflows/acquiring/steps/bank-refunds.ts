@@ -9,7 +9,8 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { fromMinorUnits, type CancelListItem } from "../../../lib/monobank"
+import type { CancelListItem } from "../../../lib/monobank"
+import { fromBankMinorUnits } from "../../../utils/medusa-money"
 import type { MonobankData, RefundRecord } from "../../../utils/acquiring/payment-data"
 import {
   bankRefundKey,
@@ -90,12 +91,12 @@ export const bookBankRefundsStep = createStep(
     if (!payment.captured_at && payment.captures.length === 0) {
       // Captured in the cabinet too: Medusa must know about the capture before it can refund.
       await capturePaymentWorkflow(container).run({
-        input: { payment_id: payment.id, amount: Number(fromMinorUnits(invoice.capturedAmount, invoice.ccy)) },
+        input: { payment_id: payment.id, amount: fromBankMinorUnits(invoice.capturedAmount, invoice.ccy) },
       })
     }
     let booked = 0
     for (const record of toBook) {
-      const amount = Number(fromMinorUnits(record.amount, invoice.ccy))
+      const amount = fromBankMinorUnits(record.amount, invoice.ccy)
       const note = isLostAnswerKey(record.ref)
         ? `Refunded by monobank after its answer to refund ${record.ref} was lost (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
         : `Refunded in the monobank cabinet (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`

@@ -13,12 +13,12 @@ export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
  */
 export const fetchCheckoutRecordStep = createStep(
   fetchCheckoutRecordStepId,
-  async (input: { checkout_order_id: string; order_ref: string }, { container }) => {
+  async (input: { checkout_order_id: string; cart_id: string }, { container }) => {
     const record = await checkoutModule(container).fetchBankOrder(input.checkout_order_id)
-    if (record.basket_id && cartIdOfOrderRef(record.basket_id) !== input.order_ref) {
+    if (record.basket_id && cartIdOfOrderRef(record.basket_id) !== input.cart_id) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `monobank checkout order ${input.checkout_order_id} belongs to basket ${record.basket_id}, not cart ${input.order_ref}`
+        `monobank checkout order ${input.checkout_order_id} belongs to basket ${record.basket_id}, not cart ${input.cart_id}`
       )
     }
     return new StepResponse<CheckoutOrderRecord>(record)

@@ -32,7 +32,7 @@ export const loadCheckoutCartStep = createStep(loadCheckoutCartStepId, async (in
   const { data: carts } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: input.cart_id } })
   const cart = carts[0] as LoadedCheckoutCart["cart"] | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${input.cart_id} was not found`)
-  const [existing] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.cart_id })
+  const [existing] = await checkoutModule(container).listMonobankCheckoutOrders({ cart_id: input.cart_id })
   return new StepResponse<LoadedCheckoutCart>({
     cart,
     existing: existing && {

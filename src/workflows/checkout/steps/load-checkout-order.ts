@@ -6,7 +6,7 @@ import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutOrder = {
   id: string
-  order_ref: string
+  cart_id: string
   /** The bank's checkout order id. */
   checkout_order_id: string
   status: CheckoutOrderStatus
@@ -22,20 +22,20 @@ export const loadCheckoutOrderStepId = "monobank-checkout-load-order"
 
 export const loadCheckoutOrderStep = createStep(
   loadCheckoutOrderStepId,
-  async (input: { order_ref: string }, { container }) => {
-    const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ order_ref: input.order_ref })
-    if (!checkout?.checkout_order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.order_ref}`)
+  async (input: { cart_id: string }, { container }) => {
+    const [checkout] = await checkoutModule(container).listMonobankCheckoutOrders({ cart_id: input.cart_id })
+    if (!checkout?.checkout_order_id) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No mono checkout order for cart ${input.cart_id}`)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [linked, { data: cartOrders }] = await Promise.all([
       linkedOrderOf(container, checkout.id),
-      query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.order_ref } }),
+      query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.cart_id } }),
     ])
     const medusaOrderId = linked?.exists ? linked.medusa_order_id : undefined
     const cartOrderId: string | undefined = cartOrders[0]?.order_id
     const cartOrderExists = !!cartOrderId && (await existingOrderIds(container, [cartOrderId])).has(cartOrderId)
     return new StepResponse<LoadedCheckoutOrder>({
       id: checkout.id,
-      order_ref: checkout.order_ref,
+      cart_id: checkout.cart_id,
       checkout_order_id: checkout.checkout_order_id,
       status: checkout.status,
       medusa_order_id: medusaOrderId,

@@ -5,7 +5,7 @@ import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { checkoutPaymentFromRecord } from "../utils/order-details"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
-import { isBankAmountOf } from "../../../utils/bank-amounts"
+import { isBankAmountOf } from "../../../utils/medusa-money"
 
 export type CheckoutPaymentPlan = {
   provider_id: string

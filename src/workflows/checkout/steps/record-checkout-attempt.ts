@@ -34,7 +34,7 @@ export const recordCheckoutAttemptStep = createStep(recordCheckoutAttemptStepId,
     return new StepResponse({ id: input.checkout_id })
   }
   const created = await service.createMonobankCheckoutOrders({
-    order_ref: input.cart_id,
+    cart_id: input.cart_id,
     attempt: input.attempt,
     amount: input.amount,
     currency_code: input.currency_code,

@@ -111,13 +111,13 @@ export function deliveryDataFromRecord(record: CheckoutOrderRecord): DeliveryDat
 export function checkoutPaymentFromRecord(
   record: CheckoutOrderRecord,
   placed: { payment_method: CheckoutPayment["payment_method"]; payment: RecordedPayment },
-  orderRef: string,
+  cartId: string,
   now: Date
 ): CheckoutPayment {
   if (record.amount === undefined) throw new Error(`the bank's record of checkout order ${record.orderId} has no amount`)
   return {
     checkout_order_id: record.orderId,
-    order_ref: orderRef,
+    cart_id: cartId,
     payment_method: placed.payment_method,
     payment: placed.payment,
     general_status: record.generalStatus ?? "",

@@ -16,7 +16,7 @@ import {
   type CheckoutProduct,
   type DeliveryMethod,
 } from "../../../lib/monobank"
-import { toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../../../utils/bank-amounts"
+import { toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../../../utils/medusa-money"
 
 export const CHECKOUT_CURRENCY = "uah"
 const MAX_NAME_LENGTH = 255
@@ -63,7 +63,7 @@ export function assertCheckoutCart(cart: CheckoutCart): void {
 
 /**
  * What the bank collects: the cart without its shipping, rounded to kopecks by the plugin's one
- * rule (`utils/bank-amounts`), as exact UAH text ("1234.56"; a cart of 89.991 is "89.99").
+ * rule (`utils/medusa-money`), as exact UAH text ("1234.56"; a cart of 89.991 is "89.99").
  */
 export function checkoutAmountOf(cart: CheckoutCart): string {
   const amount = MathBN.sub(cart.total, cart.shipping_total ?? 0)

@@ -20,6 +20,7 @@ import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-orde
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
 import { applicationModule } from "../../../../utils/module-container"
 import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
+import { providerKindOf } from "../../../../utils/provider-ids"
 
 export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
@@ -68,8 +69,8 @@ async function checkoutRows(container: MedusaContainer): Promise<AttentionRow[]>
     kind: "checkout_order",
     id: row.id,
     medusa_order_id: linked.get(row.id)?.medusa_order_id ?? null,
-    subject: `Checkout order ${row.checkout_order_id ?? row.order_ref}`,
-    happened: `Checkout order ${row.checkout_order_id ?? row.order_ref} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
+    subject: `Checkout order ${row.checkout_order_id ?? row.cart_id}`,
+    happened: `Checkout order ${row.checkout_order_id ?? row.cart_id} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
     ...WORDS.checkout_order,
     at: iso(row.updated_at),
   }))
@@ -86,7 +87,7 @@ async function releasedHoldRows(container: MedusaContainer): Promise<AttentionRo
     pagination: { take: 200, order: { canceled_at: "DESC" } },
   })
   return (data as PaymentRow[])
-    .filter((payment) => payment.provider_id.replace(/^pp_/, "").startsWith("monobank_"))
+    .filter((payment) => providerKindOf(payment.provider_id) === "card")
     .filter((payment) => payment.data?.paymentType === "hold" && ["expired", "reversed"].includes(String(payment.data?.status ?? "reversed")))
     .filter((payment) => payment.payment_collection?.order && payment.payment_collection.order.status !== "canceled")
     .map((payment) => ({

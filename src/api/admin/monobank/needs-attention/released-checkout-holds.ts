@@ -22,10 +22,10 @@ const FAILED_GENERAL_STATUSES = Object.entries(GENERAL_STATUS_MEANING)
   .filter(([, meaning]) => meaning === "failed")
   .map(([status]) => status)
 
-type CheckoutRecord = { id: string; order_ref: string; checkout_order_id: string | null; payment_method: string | null; last_record: Record<string, unknown> | null; updated_at: unknown }
+type CheckoutRecord = { id: string; cart_id: string; checkout_order_id: string | null; payment_method: string | null; last_record: Record<string, unknown> | null; updated_at: unknown }
 
 function happened(record: CheckoutRecord): string {
-  const id = record.checkout_order_id ?? record.order_ref
+  const id = record.checkout_order_id ?? record.cart_id
   const paymentStatus = record.last_record?.payment_status
   const detail = paymentStatus ? ` (payment_status ${String(paymentStatus)})` : ""
   return record.payment_method === "card"
@@ -54,7 +54,7 @@ export async function releasedCheckoutHoldRows(container: MedusaContainer): Prom
         kind: "released_checkout_hold",
         id: record.id,
         medusa_order_id: medusaOrderId,
-        subject: `Checkout order ${record.checkout_order_id ?? record.order_ref}`,
+        subject: `Checkout order ${record.checkout_order_id ?? record.cart_id}`,
         happened: happened(record),
         ...RELEASED_CHECKOUT_HOLD_WORDS,
         at: record.updated_at ? new Date(record.updated_at as string).toISOString() : null,

@@ -6,7 +6,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { fromMinorUnits, UAH_CCY, type InvoiceStatusRecord } from "../../../../lib/monobank"
+import type { InvoiceStatusRecord } from "../../../../lib/monobank"
+import { formatBankAmount } from "../../../../utils/medusa-money"
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { describeOrderState } from "../../../../utils/installments/states"
@@ -21,9 +22,8 @@ import {
   HOLD_DAYS,
   HOLD_WARNING_MS,
   methodInWords,
-  providerKindOf,
-  type ProviderKind,
 } from "./payment-words"
+import { providerKindOf, type ProviderKind } from "../../../../utils/provider-ids"
 
 export type PaymentFacts = {
   payment_id: string
@@ -73,7 +73,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
   })
   const order = data[0] as { payment_collections?: { payments?: OrderPayment[] }[] } | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
-  return (order.payment_collections ?? []).flatMap((collection) => collection.payments ?? []).filter((p) => providerKindOf(p.provider_id) !== "other")
+  return (order.payment_collections ?? []).flatMap((collection) => collection.payments ?? []).filter((p) => providerKindOf(p.provider_id) !== undefined)
 }
 
 export async function checkoutOrderOf(container: MedusaContainer, orderId: string) {
@@ -90,7 +90,7 @@ export async function checkoutOrderOf(container: MedusaContainer, orderId: strin
 }
 
 function money(minor: number | undefined, ccy: number): string | null {
-  return minor === undefined ? null : `${fromMinorUnits(minor, ccy)} ${ccy === UAH_CCY ? "UAH" : ccy}`
+  return minor === undefined ? null : formatBankAmount(minor, ccy)
 }
 
 function cardFacts(payment: OrderPayment, record: InvoiceStatusRecord | undefined, staleReason: string | undefined, now: Date): PaymentFacts {
@@ -143,9 +143,9 @@ const CHECKOUT_PAYMENT_MEANING = {
   card: { captured: "Paid by card on the mono checkout page: the money is charged.", authorized: "Paid by card on the mono checkout page; the money is held: finalize the hold in the monobank business cabinet, then capture here." },
   installments: { captured: "Bought in installments on the mono checkout page: monobank pays the store.", authorized: "Bought in installments on the mono checkout page; waiting for the store to confirm." },
   on_delivery: { captured: "The shopper pays the carrier on delivery; capture the payment when the money has arrived.", authorized: "The shopper pays the carrier on delivery; capture the payment when the money has arrived." },
-} as const satisfies Record<Exclude<ProviderKind, "other">, Record<"captured" | "authorized", string>>
+} as const satisfies Record<ProviderKind, Record<"captured" | "authorized", string>>
 
-function checkoutPaymentFacts(payment: OrderPayment, kind: Exclude<ProviderKind, "other">): PaymentFacts {
+function checkoutPaymentFacts(payment: OrderPayment, kind: ProviderKind): PaymentFacts {
   const raw = (payment.data?.[CHECKOUT_PAYMENT_KEY] ?? {}) as Record<string, unknown>
   let checkout: CheckoutPayment | undefined
   try {
@@ -172,7 +172,7 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
   const facts = await Promise.all(
     payments.map(async (payment) => {
       const kind = providerKindOf(payment.provider_id)
-      if (kind !== "other" && (kind === "on_delivery" || payment.data?.[CHECKOUT_PAYMENT_KEY])) return checkoutPaymentFacts(payment, kind)
+      if (kind && (kind === "on_delivery" || payment.data?.[CHECKOUT_PAYMENT_KEY])) return checkoutPaymentFacts(payment, kind)
       if (kind === "installments") return installmentFacts(payment)
       const stored = readMonobankData(payment.data)
       if (!stored) return { payment_id: payment.id, provider_id: payment.provider_id, method: methodInWords("card", payment.data ?? {}), bank_id: null, bank_status: null, meaning: null }

@@ -21,7 +21,7 @@ import { syncInstallmentSessionWorkflow } from "../../../../workflows/installmen
 import { readSessionInstallmentOrder } from "../../../../workflows/installments/utils/installment-order-reader"
 import { describeOrderState } from "../../../../utils/installments/states"
 import { checkoutOrderOf, orderPayments } from "./order-facts"
-import { providerKindOf } from "./payment-words"
+import { providerKindOf } from "../../../../utils/provider-ids"
 
 export type SyncOutcome = { what: string; ok: boolean; detail: string }
 
@@ -85,8 +85,8 @@ export async function syncOrderWithBank(container: MedusaContainer, orderId: str
   }
   const checkout = await checkoutOrderOf(container, orderId)
   if (checkout) {
-    const result = await syncCheckoutOrderSafely(container, checkout.order_ref).catch((error) => ({ kind: "failed", message: messageOf(error) }))
-    outcomes.push({ what: `checkout order ${checkout.checkout_order_id ?? checkout.order_ref}`, ok: result.kind !== "failed", detail: `Result: ${result.kind.replaceAll("_", " ")}.` })
+    const result = await syncCheckoutOrderSafely(container, checkout.cart_id).catch((error) => ({ kind: "failed", message: messageOf(error) }))
+    outcomes.push({ what: `checkout order ${checkout.checkout_order_id ?? checkout.cart_id}`, ok: result.kind !== "failed", detail: `Result: ${result.kind.replaceAll("_", " ")}.` })
   }
   return outcomes
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod"
 import type { invoiceStatusSchema } from "../../../../lib/monobank"
+import type { ProviderKind } from "../../../../utils/provider-ids"
 
 type InvoiceStatus = z.infer<typeof invoiceStatusSchema>
 
@@ -38,16 +39,6 @@ export const HOLD_DAYS = 9
 /** The widget warns when a hold has less than this left. */
 export const HOLD_WARNING_MS = 2 * 24 * 60 * 60 * 1000
 
-export type ProviderKind = "card" | "installments" | "on_delivery" | "other"
-
-export function providerKindOf(providerId: string): ProviderKind {
-  const id = providerId.replace(/^pp_/, "")
-  if (id.startsWith("monobank-installments_")) return "installments"
-  if (id.startsWith("monobank-on-delivery_")) return "on_delivery"
-  if (id.startsWith("monobank_")) return "card"
-  return "other"
-}
-
 /** "Card, held" / "Card, charged at once" / "Installments, 4 parts" / "mono checkout, payment on delivery". */
 export function methodInWords(kind: ProviderKind, data: Record<string, unknown>, checkoutMethod?: string | null): string {
   const viaCheckout = checkoutMethod ? "mono checkout, " : ""
@@ -56,6 +47,5 @@ export function methodInWords(kind: ProviderKind, data: Record<string, unknown>,
     const parts = typeof data.parts_count === "number" ? `, ${data.parts_count} parts` : ""
     return `${viaCheckout ? "mono checkout, installments" : "Installments"}${parts}`
   }
-  if (kind === "on_delivery") return "mono checkout, payment on delivery"
-  return "Not a monobank payment"
+  return "mono checkout, payment on delivery"
 }

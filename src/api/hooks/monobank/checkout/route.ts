@@ -47,19 +47,19 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = (req.body ?? {}) as Record<string, unknown>
   const basketId = text(body.basket_id)
   // basket_id is the order_ref of one of the cart's create attempts (see order-ref).
-  let orderRef = basketId && cartIdOfOrderRef(basketId)
+  let cartId = basketId && cartIdOfOrderRef(basketId)
   const bankOrderId = text(body.orderId)
-  if (!orderRef && bankOrderId) {
-    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ checkout_order_id: bankOrderId }, { select: ["order_ref"] })
-    orderRef = checkout?.order_ref
+  if (!cartId && bankOrderId) {
+    const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ checkout_order_id: bankOrderId }, { select: ["cart_id"] })
+    cartId = checkout?.cart_id
   }
-  if (!orderRef) {
+  if (!cartId) {
     logger.warn("monobank checkout: callback names no order this store knows; ignored")
     res.status(200).json({ received: true })
     return
   }
-  const outcome = await syncCheckoutOrderSafely(req.scope, orderRef, { checkoutOrderId: bankOrderId })
-  if (outcome.kind === "unknown_order") logger.warn(`monobank checkout: callback for cart ${orderRef}, which was never sent to checkout; ignored`)
-  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, orderRef, { checkoutOrderId: bankOrderId })
+  const outcome = await syncCheckoutOrderSafely(req.scope, cartId, { checkoutOrderId: bankOrderId })
+  if (outcome.kind === "unknown_order") logger.warn(`monobank checkout: callback for cart ${cartId}, which was never sent to checkout; ignored`)
+  if (outcome.kind === "coalesced") scheduleFollowUpSync(req.scope, cartId, { checkoutOrderId: bankOrderId })
   res.status(ANSWER[outcome.kind]).json({ received: outcome.kind !== "bank_unavailable" && outcome.kind !== "failed" })
 }

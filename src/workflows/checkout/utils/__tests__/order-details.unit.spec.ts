@@ -99,7 +99,7 @@ describe("a placed checkout order, read into the Medusa order", () => {
     const now = new Date("2026-11-22T10:00:00Z")
     expect(checkoutPaymentFromRecord(record, { payment_method: "card", payment: "captured" }, "cart_1", now)).toEqual({
       checkout_order_id: record.orderId,
-      order_ref: "cart_1",
+      cart_id: "cart_1",
       payment_method: "card",
       payment: "captured",
       general_status: "success",

@@ -36,11 +36,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(404).json({ type: "not_found", message: `No mono checkout order ${req.params.id}` })
     return
   }
-  let result = await syncCheckoutOrderSafely(req.scope, row.order_ref)
+  let result = await syncCheckoutOrderSafely(req.scope, row.cart_id)
   // A person clicked: rather than "try again", wait out the read interval a callback's read started.
   if (result.kind === "coalesced") {
     await new Promise((resolve) => setTimeout(resolve, BANK_READ_INTERVAL_MS))
-    result = await syncCheckoutOrderSafely(req.scope, row.order_ref)
+    result = await syncCheckoutOrderSafely(req.scope, row.cart_id)
   }
   const [after] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ id: row.id })
   res.json({ resolved: after?.status === "completed", status: after?.status, result: result.kind, message: messageOf(result) })

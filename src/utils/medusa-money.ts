@@ -1,14 +1,22 @@
 /**
- * The plugin's one rule for turning Medusa amounts into what monobank charges, for every API
- * (card kopecks, installment and checkout hryvnia). Medusa does not round totals (10% off 99.99
- * is 89.991); the bank takes whole kopecks. Amounts are rounded half-up to the currency's minor
- * unit on their exact decimal value (`roundToMinorUnits` in lib/monobank/money.ts, where the
+ * Medusa amounts <-> what monobank charges, for every API (card kopecks, installment and checkout
+ * hryvnia): the one place the plugin converts between them. Medusa does not round totals (10% off
+ * 99.99 is 89.991); the bank takes whole kopecks. Amounts are rounded half-up to the currency's
+ * minor unit on their exact decimal value (`roundToMinorUnits` in lib/monobank/money.ts, where the
  * choice is explained); receipt lines are rounded so that they add up to exactly that amount.
+ * Medusa amounts arrive in any shape (number, string, BigNumber, raw `{ value, precision }`).
  * Bad input becomes a MedusaError naming the field, never a raw RangeError.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import { allocateMinorUnits, fromMinorUnits, roundToMinorUnits, type AllocatedMinorUnits } from "../lib/monobank"
+import { allocateMinorUnits, currencyAlphaCode, fromMinorUnits, roundToMinorUnits, type AllocatedMinorUnits } from "../lib/monobank"
+
+/**
+ * An amount in its currency's minor units (kopecks for UAH), a safe integer: what the card API
+ * takes and reports, what the plugin's ledger stores (`amount_minor`) and what amounts are
+ * compared in.
+ */
+export type MinorUnits = number
 
 /** Exact decimal text of any Medusa amount shape ("89.991"), or undefined when it is not a finite number. */
 function exactText(amount: BigNumberInput | null | undefined): string | undefined {
@@ -32,7 +40,7 @@ function invalidAmount(field: string, amount: unknown, reason?: string): MedusaE
 export type BankAmountOptions = { field?: string; allowNegative?: boolean }
 
 /** 159.991 UAH -> 15999: what the bank charges, in minor units. */
-export function toBankMinorUnits(amount: BigNumberInput, currency: string | number, options: BankAmountOptions = {}): number {
+export function toBankMinorUnits(amount: BigNumberInput, currency: string | number, options: BankAmountOptions = {}): MinorUnits {
   const field = options.field ?? "amount"
   const text = exactText(amount)
   if (text === undefined) throw invalidAmount(field, amount)
@@ -46,6 +54,25 @@ export function toBankMinorUnits(amount: BigNumberInput, currency: string | numb
 /** 89.991 -> "89.99": what the bank charges, as exact major-unit text. */
 export function toBankAmountText(amount: BigNumberInput, currency: string | number, options: BankAmountOptions = {}): string {
   return fromMinorUnits(toBankMinorUnits(amount, currency, options), currency)
+}
+
+/** 8999 (UAH) -> 89.99: a bank amount as the number Medusa books (captures, refunds, webhook amounts). */
+export function fromBankMinorUnits(minor: MinorUnits, currency: string | number): number {
+  return Number(fromMinorUnits(minor, currency))
+}
+
+/**
+ * 8999, 980 -> "89.99 UAH", for messages and the admin. Installment code counts kopecks as bigint
+ * (see utils/installments/amounts), also shown here. Never throws: an unknown currency is shown
+ * by its code.
+ */
+export function formatBankAmount(minor: MinorUnits | bigint, currency: string | number): string {
+  try {
+    const alpha = typeof currency === "number" ? currencyAlphaCode(currency) : currency.toUpperCase()
+    return `${fromMinorUnits(minor, currency)} ${alpha}`
+  } catch {
+    return `${minor} (minor units, currency ${currency})`
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { isBankAmountOf, toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../bank-amounts"
+import { formatBankAmount, fromBankMinorUnits, isBankAmountOf, toBankAmountText, toBankLineTotals, toBankMinorUnits } from "../medusa-money"
 
 describe("bank amounts: one rounding rule for every monobank API", () => {
   it("rounds Medusa amounts half-up to whole minor units, whatever their shape", () => {
@@ -38,5 +38,20 @@ describe("bank amounts: one rounding rule for every monobank API", () => {
     })
     expect(toBankLineTotals(["1", "abc"], "UAH")).toBeUndefined()
     expect(toBankLineTotals(["1", "-1"], "UAH")).toBeUndefined()
+  })
+
+  it("books a bank amount in minor units as the number Medusa counts", () => {
+    expect(fromBankMinorUnits(8999, 980)).toBe(89.99)
+    expect(fromBankMinorUnits(toBankMinorUnits({ value: "100.1", precision: 20 }, "UAH"), "UAH")).toBe(100.1)
+    expect(fromBankMinorUnits(1500, "JPY")).toBe(1500)
+    expect(fromBankMinorUnits(-250, "UAH")).toBe(-2.5)
+  })
+
+  it("shows minor units as text with the currency, whether counted as number or bigint, and never throws", () => {
+    expect(formatBankAmount(8999, 980)).toBe("89.99 UAH")
+    expect(formatBankAmount(123457n, "UAH")).toBe("1234.57 UAH")
+    expect(formatBankAmount(5, 840)).toBe("0.05 USD")
+    expect(formatBankAmount(100, 999)).toBe("100 (minor units, currency 999)")
+    expect(formatBankAmount(1.5, 980)).toBe("1.5 (minor units, currency 980)")
   })
 })
