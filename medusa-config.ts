@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+import { MONOBANK_PAYMENT_DEPENDENCIES } from "./src/payment-dependencies"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -123,6 +124,9 @@ module.exports = defineConfig({
     {
       resolve: "@medusajs/medusa/payment",
       key: Modules.PAYMENT,
+      // What the plugin's providers reach through the payment module's container (a store owner
+      // imports the list from "medusa-payment-monobank/payment-dependencies").
+      dependencies: [...MONOBANK_PAYMENT_DEPENDENCIES],
       options: {
         providers: paymentProviders,
       },

@@ -63,8 +63,9 @@ moduleIntegrationTestRunner<MonobankCheckoutModuleService>({
 
     it("creates and reads checkout orders at the bank with the merchant token from its options", async () => {
       expect(service.isConfigured()).toBe(true)
-      const created = await service.createBankOrder({ order_ref: "cart_9", amount: 10, count: 1, products: [{ name: "Кава", cnt: 1, price: 10 }] })
-      const record = await service.fetchBankOrder(created.order_id)
+      const options = service.currentCheckoutOptions(undefined)
+      const created = await service.createBankOrder(options, { order_ref: "cart_9", amount: 10, count: 1, products: [{ name: "Кава", cnt: 1, price: 10 }] })
+      const record = await service.fetchBankOrder(options, created.order_id)
       expect(record).toMatchObject({ orderId: created.order_id, basket_id: "cart_9", generalStatus: "not_authorized" })
     })
   },

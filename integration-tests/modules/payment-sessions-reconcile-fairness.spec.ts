@@ -14,6 +14,7 @@
  *   when the runs begin (about 740 of the 2,000 here: 3 runs, 15 minutes); once it is read, each
  *   run keeps up with what falls due.
  */
+import { MONOBANK_PAYMENT_DEPENDENCIES } from "../../src/payment-dependencies"
 import path from "node:path"
 import { asValue } from "@medusajs/framework/awilix"
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
@@ -129,6 +130,7 @@ function inMemoryLocking() {
 moduleIntegrationTestRunner<IPaymentModuleService>({
   moduleName: Modules.PAYMENT,
   resolve: PAYMENT_MODULE_DIR,
+  moduleDependencies: [...MONOBANK_PAYMENT_DEPENDENCIES],
   moduleOptions: {
     providers: [
       {

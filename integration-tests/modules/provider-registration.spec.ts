@@ -8,7 +8,6 @@
  * `softDeleteRefunds` its type does not declare. A Medusa version that changes any fails here.
  */
 import path from "node:path"
-import { asValue } from "@medusajs/framework/awilix"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
@@ -17,6 +16,7 @@ import { mergeSessionData, registeredIdOf, registeredProviderIds, removeSessionD
 import type { RefundRecords } from "../../src/utils/medusa-payments"
 import { MONOBANK_SESSION_PAYMENTS_MODULE } from "../../src/modules/monobank-session-payments"
 import { MemoryLedger } from "../../src/utils/session-money/__tests__/memory-ledger"
+import { MONOBANK_PAYMENT_DEPENDENCIES } from "../../src/payment-dependencies"
 import { moduleTestDatabase } from "../helpers/module-database"
 
 jest.setTimeout(60_000)
@@ -43,27 +43,22 @@ beforeAll(async () => {
     storeId: "test_store_with_confirm",
     secret: "emulator-installments-test-secret",
     baseUrl: emulator.url,
-    callbackBaseUrl: STORE_URL,
+    webhookBaseUrl: STORE_URL,
   })
 })
 afterAll(() => emulator?.close())
 
 /**
- * The application's container, where our providers ask the payment module's public service and
- * keep their session ledger (here in memory: its SQL has its own module spec).
+ * What the payment module hands our providers through its `dependencies`: the real payment module
+ * (registered by the runner), and here an in-memory session ledger (its SQL has its own module
+ * spec) and one process's locking. Each test starts with a fresh ledger.
  */
-function inApplication(paymentModule: IPaymentModuleService): () => void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
-  container.register(Modules.PAYMENT, asValue(paymentModule))
-  container.register(MONOBANK_SESSION_PAYMENTS_MODULE, asValue(new MemoryLedger()))
-  // One process: Medusa's locking module with its in-memory provider behaves the same here.
-  container.register(Modules.LOCKING, asValue({ execute: (_key: string, job: () => Promise<unknown>) => job() }))
-  return () => {
-    container.register(Modules.PAYMENT, asValue(undefined))
-    container.register(MONOBANK_SESSION_PAYMENTS_MODULE, asValue(undefined))
-    container.register(Modules.LOCKING, asValue(undefined))
-  }
+let ledger = new MemoryLedger()
+const ledgerOfTest = new Proxy({} as MemoryLedger, { get: (_target, key) => (ledger as any)[key]?.bind(ledger) })
+
+function withFreshLedger(): () => void {
+  ledger = new MemoryLedger()
+  return () => {}
 }
 
 /** A payment captured in full through the provider, as `authorizePaymentSession` leaves it. */
@@ -79,6 +74,12 @@ async function capturedPayment(service: IPaymentModuleService, amount: number) {
 moduleIntegrationTestRunner<IPaymentModuleService>({
   moduleName: Modules.PAYMENT,
   resolve: PAYMENT_MODULE_DIR,
+  moduleDependencies: [...MONOBANK_PAYMENT_DEPENDENCIES],
+  injectedDependencies: {
+    [MONOBANK_SESSION_PAYMENTS_MODULE]: ledgerOfTest,
+    // One process: Medusa's locking module with its in-memory provider behaves the same here.
+    [Modules.LOCKING]: { execute: (_key: string, job: () => Promise<unknown>) => job() },
+  },
   moduleOptions: {
     providers: [
       { resolve: path.join(PROVIDERS_DIR, "monobank"), id: "test-shop", options: acquiringOptions },
@@ -96,7 +97,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("tells the bank the webhook URL of the id the provider was registered with", async () => {
-      const leave = inApplication(service)
+      const leave = withFreshLedger()
       try {
         const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
         const session = await service.createPaymentSession(collection.id, {
@@ -113,7 +114,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("a partial capture finalizes only its part at the bank, the amount read through the public listCaptures", async () => {
-      const leave = inApplication(service)
+      const leave = withFreshLedger()
       try {
         const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 1234.56 })
         const session = await service.createPaymentSession(collection.id, {
@@ -136,7 +137,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("claims a payment session's data once, in one conditional write to the module's payment_session table", async () => {
-      const leave = inApplication(service)
+      const leave = withFreshLedger()
       try {
         const cradle = (service as unknown as { __container__: Record<string, unknown> }).__container__
         const collection = await service.createPaymentCollections({ currency_code: "uah", amount: 100 })
@@ -161,7 +162,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
     })
 
     it("a refund reads and writes Medusa's refund records through the module's public service", async () => {
-      const leave = inApplication(service)
+      const leave = withFreshLedger()
       try {
         const { payment, invoiceId } = await capturedPayment(service, 500)
         const refunded = await service.refundPayment({ payment_id: payment.id, amount: 100 })

@@ -9,6 +9,7 @@ jest.setTimeout(300_000)
 // What the README tells a store owner to write: the plugin, and its providers by package path.
 const SCRATCH_CONFIG = `
 const { defineConfig } = require("@medusajs/framework/utils")
+const { MONOBANK_PAYMENT_DEPENDENCIES } = require("medusa-payment-monobank/payment-dependencies")
 
 module.exports = defineConfig({
   projectConfig: {
@@ -41,6 +42,7 @@ module.exports = defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
+      dependencies: [...MONOBANK_PAYMENT_DEPENDENCIES],
       options: {
         providers: [
           {

@@ -24,13 +24,13 @@ export function bankSidesFromConfig(container: MedusaContainer) {
     const options = monobankProviderOptions(configModule, providerId)
     if (!options) return {}
     if (providerId.startsWith(CARD_PROVIDER_PREFIX)) {
-      const merged = mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring"))
+      const merged = mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring"))
       const card = cardBankSide({ client: acquiringClientFor(merged), options: merged, logger, ledger })
       return { invoice: card, saved_card: card, store_page: card }
     }
     if (providerId.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
       const configured = depsFor(resolveInstallmentsOptions(options), logger)
-      return { installment_order: installmentsBankSide((storeId) => depsWithStoredSettings(configured, options, storeId)) }
+      return { installment_order: installmentsBankSide((storeId) => depsWithStoredSettings(container, configured, options, storeId)) }
     }
     return {}
   }

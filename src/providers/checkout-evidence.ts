@@ -7,22 +7,22 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { MONOBANK_CHECKOUT_MODULE, type MonobankCheckoutModuleService } from "../modules/monobank-checkout"
-import { applicationModule } from "../utils/module-container"
+import { optionalFromCradle, type ModuleScope } from "../utils/module-container"
 import type { CheckoutEvidence } from "../utils/checkout/checkout-payments"
 
 type Query = { graph(input: Record<string, unknown>): Promise<{ data: Record<string, unknown>[] }> }
 
-/** Evidence from the running application; refuses every checkout payment outside one. */
-export function applicationCheckoutEvidence(): CheckoutEvidence {
+/** Evidence read through the container (Medusa's query, the plugin's checkout module); refuses every checkout payment without them. */
+export function checkoutEvidenceOf(cradle: ModuleScope): CheckoutEvidence {
   return {
     async cartOfCollection(paymentCollectionId) {
-      const query = applicationModule<Query>(ContainerRegistrationKeys.QUERY)
+      const query = optionalFromCradle<Query>(cradle, ContainerRegistrationKeys.QUERY)
       if (!query) return undefined
       const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: paymentCollectionId } })
       return (data[0]?.cart_id as string | undefined) ?? undefined
     },
     async checkoutOrderOfCart(cartId) {
-      const checkout = applicationModule<MonobankCheckoutModuleService>(MONOBANK_CHECKOUT_MODULE)
+      const checkout = optionalFromCradle<MonobankCheckoutModuleService>(cradle, MONOBANK_CHECKOUT_MODULE)
       if (!checkout) return undefined
       const [row] = await checkout.listMonobankCheckoutOrders({ cart_id: cartId }, { select: ["checkout_order_id", "status", "amount"] })
       return row ? { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput } : undefined

@@ -35,7 +35,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, showsCheckoutPayment } from "../utils/checkout/checkout-payments"
-import { applicationCheckoutEvidence } from "./checkout-evidence"
+import { checkoutEvidenceOf } from "./checkout-evidence"
 import { registeredIdOf } from "../utils/medusa-internals"
 import { sessionMoneyFor, type BankSides, type SessionMoney } from "../utils/session-money"
 import type { SessionPaymentRow } from "../utils/session-money/ledger"
@@ -47,6 +47,7 @@ import {
   sessionOwningData,
 } from "../utils/session-money/medusa-sessions"
 import { hookUrlOf, type HookAddressOptions } from "./hook-address"
+import { requirePaymentDependencies } from "../utils/module-container"
 import { RecentResults } from "../utils/recent-results"
 import { deliveryKey } from "../utils/raw-body"
 
@@ -84,6 +85,8 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
 
   protected constructor(cradle: Cradle, options: Options, checkoutPayments = new CheckoutPayments()) {
     super(cradle, options)
+    // When Medusa builds the provider, before any money path: a store that does not hand it its modules is told how to.
+    requirePaymentDependencies(cradle, `${this.identifier} provider`)
     this.cradle = cradle
     this.logger = (cradle.logger as Logger | undefined) ?? console
     this.checkoutPayments = checkoutPayments
@@ -140,7 +143,7 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const money = this.money()
-    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, applicationCheckoutEvidence(), this.providerId())
+    if (opensCheckoutPayment(input)) return this.checkoutPayments.initiatePayment(input, money, checkoutEvidenceOf(this.cradle), this.providerId())
     return this.startOwnPayment(input, money)
   }
 

@@ -16,10 +16,11 @@ import {
 import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
 import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./installments/options"
-import { applicationModule } from "./module-container"
+import { optionalFromCradle, type ModuleScope } from "./module-container"
 
-export async function storedSettingsOf<A extends SettingsApi>(api: A): Promise<StoredSettings<A> | undefined> {
-  const service = applicationModule<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
+/** What the store owner saved in the admin for one API, read through the scope's settings module (undefined without one). */
+export async function storedSettingsOf<A extends SettingsApi>(scope: ModuleScope, api: A): Promise<StoredSettings<A> | undefined> {
+  const service = optionalFromCradle<MonobankSettingsModuleService>(scope, MONOBANK_SETTINGS_MODULE)
   return service ? service.storedSettings(api) : undefined
 }
 
@@ -58,8 +59,8 @@ export function mergeInstallmentsOptions(
   return merged
 }
 
-export async function keptInstallmentsStores(): Promise<KeptInstallmentsStore[]> {
-  const service = applicationModule<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
+export async function keptInstallmentsStores(scope: ModuleScope): Promise<KeptInstallmentsStore[]> {
+  const service = optionalFromCradle<MonobankSettingsModuleService>(scope, MONOBANK_SETTINGS_MODULE)
   return service ? service.keptInstallmentsStores() : []
 }
 
@@ -69,8 +70,8 @@ export type InstallmentsSettings = {
   kept: KeptInstallmentsStore[]
 }
 
-export async function installmentsSettingsNow(): Promise<InstallmentsSettings> {
-  const [stored, kept] = await Promise.all([storedSettingsOf("installments"), keptInstallmentsStores()])
+export async function installmentsSettingsNow(scope: ModuleScope): Promise<InstallmentsSettings> {
+  const [stored, kept] = await Promise.all([storedSettingsOf(scope, "installments"), keptInstallmentsStores(scope)])
   return { stored, kept }
 }
 

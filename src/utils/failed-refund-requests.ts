@@ -12,7 +12,7 @@
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { RefundRecords } from "./medusa-payments"
-import { applicationModule } from "./module-container"
+import { optionalFromCradle, type ModuleScope } from "./module-container"
 
 /** Refund metadata: Medusa answered the request that made this refund with an error (`{ at, status }`). */
 export const REQUEST_FAILED = "monobank_request_failed"
@@ -43,8 +43,8 @@ export function failedRequestsAwaitingRetry(others: MedusaRefundRow[]): MedusaRe
  * may be on the order after all; replacing it then would count the money twice. Unknown counts as
  * recorded.
  */
-export async function refundRecordedOnOrder(refundId: string): Promise<boolean> {
-  const orders = applicationModule<IOrderModuleService>(Modules.ORDER)
+export async function refundRecordedOnOrder(scope: ModuleScope, refundId: string): Promise<boolean> {
+  const orders = optionalFromCradle<IOrderModuleService>(scope, Modules.ORDER)
   if (!orders) return true
   try {
     const found = await orders.listOrderTransactions({ reference: "refund", reference_id: refundId }, { select: ["id"], take: 1 })

@@ -6,7 +6,7 @@
  */
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { applicationModule } from "./module-container"
+import { optionalFromCradle, type ModuleScope } from "./module-container"
 
 /** The public reads a provider uses; tests pass their own. */
 export type PaymentReads = Pick<IPaymentModuleService, "listPayments" | "listPaymentSessions" | "listCaptures">
@@ -27,9 +27,9 @@ export type RefundRecords = Pick<IPaymentModuleService, "listRefunds" | "listPay
 /** Everything a provider asks the payment module. */
 export type PaymentRecords = PaymentReads & RefundRecords
 
-/** The payment module of the running application, or undefined outside one (a module or unit test). */
-export function applicationPaymentModule(): PaymentRecords | undefined {
-  return applicationModule<PaymentRecords>(Modules.PAYMENT)
+/** The payment module the container holds, or undefined (a unit test's stand-in without one). */
+export function paymentModuleOf(cradle: ModuleScope): PaymentRecords | undefined {
+  return optionalFromCradle<PaymentRecords>(cradle, Modules.PAYMENT)
 }
 
 /** The payment module, or a throw saying the provider cannot reach its records. */
@@ -48,7 +48,7 @@ export type SessionPaymentState = "rests" | "none" | "unknown"
  */
 export async function paymentStateOfSession(
   sessionId: string | undefined,
-  paymentModule: Pick<PaymentReads, "listPayments"> | undefined = applicationPaymentModule()
+  paymentModule: Pick<PaymentReads, "listPayments"> | undefined
 ): Promise<SessionPaymentState> {
   if (!sessionId || !paymentModule) return "unknown"
   try {
@@ -72,7 +72,7 @@ export type StoredPaymentState = {
  */
 export async function readStoredState(
   sessionId: string,
-  paymentModule: Pick<PaymentReads, "listPaymentSessions"> | undefined = applicationPaymentModule()
+  paymentModule: Pick<PaymentReads, "listPaymentSessions"> | undefined
 ): Promise<StoredPaymentState> {
   if (!paymentModule) return {}
   let session: Awaited<ReturnType<PaymentReads["listPaymentSessions"]>>[number] | undefined
@@ -99,7 +99,7 @@ export type CaptureRequest = {
  */
 export async function readCaptureRequest(
   captureId: string | undefined,
-  paymentModule: Pick<PaymentReads, "listCaptures"> | undefined = applicationPaymentModule()
+  paymentModule: Pick<PaymentReads, "listCaptures"> | undefined
 ): Promise<CaptureRequest> {
   if (!captureId) return { earlier: [] }
   try {

@@ -1,44 +1,83 @@
 /**
- * What a provider can reach from the payment module's container. Medusa hands a provider that
- * container (its `cradle`), where an unregistered key throws; and it lists the locking module
- * there only when the store names it in the payment module's `dependencies`.
+ * How the plugin's code reaches Medusa's and its own modules: always through the container it was
+ * handed, never the framework's global one. Workflows, routes, subscribers and jobs pass their
+ * container; a provider passes the payment module's container (its `cradle`), which Medusa hands it and
+ * where a key is registered only when the store lists it in the payment module's `dependencies`
+ * (`MONOBANK_PAYMENT_DEPENDENCIES`, checked when a provider is built).
  */
 import type { ILockingModule } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 
 export type Cradle = Record<string, unknown>
 
-/** `cradle[key]`, or undefined when the container has no such registration. */
-export function optionalFromCradle<T>(cradle: Cradle, key: string): T | undefined {
+/** A container (a workflow's, a route's `req.scope`) or its cradle (what Medusa hands a provider). */
+export type ModuleScope = Cradle | { cradle: Cradle; hasRegistration(key: string): boolean }
+
+/** The cradle of a container, or the cradle itself (a cradle's `in` asks about registrations, so it never claims `hasRegistration`). */
+export function cradleOf(scope: ModuleScope): Cradle {
+  return "hasRegistration" in scope && typeof scope.hasRegistration === "function" ? (scope.cradle as Cradle) : (scope as Cradle)
+}
+
+/** The registration `key` of the scope, or undefined when it has none. */
+export function optionalFromCradle<T>(scope: ModuleScope, key: string): T | undefined {
   try {
-    return cradle[key] as T | undefined
+    return cradleOf(scope)[key] as T | undefined
   } catch {
     return undefined
   }
 }
 
 /**
- * A module of the application's container (`Modules.*` key), or undefined outside a running
- * application (a module test, a unit test). Public module services only.
+ * What the plugin's payment providers reach from the payment module's container: a store lists
+ * these in the payment module's `dependencies` in medusa-config (docs/configuration). Medusa
+ * resolves each from the application when a provider asks.
  */
-export function applicationModule<T>(key: string): T | undefined {
-  try {
-    // Required lazily: the framework's entry point is loaded by the application, not by this file.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { container } = require("@medusajs/framework") as typeof import("@medusajs/framework")
-    return container.resolve<T | undefined>(key, { allowUnregistered: true }) ?? undefined
-  } catch {
-    return undefined
-  }
+export const MONOBANK_PAYMENT_DEPENDENCIES = [
+  Modules.PAYMENT,
+  Modules.LOCKING,
+  Modules.ORDER,
+  ContainerRegistrationKeys.QUERY,
+  "monobankSessionPayments",
+  "monobankSettings",
+  "monobankCheckout",
+  "monobankWalletTokens",
+  "monobankWithdrawals",
+] as const
+
+/**
+ * The dependencies a provider's container does not list. A container that throws on an unknown key
+ * (Medusa's) tells; a plain object (a unit test's stand-in) lists nothing missing.
+ */
+export function missingPaymentDependencies(cradle: Cradle): string[] {
+  return MONOBANK_PAYMENT_DEPENDENCIES.filter((key) => {
+    try {
+      void cradle[key]
+      return false
+    } catch {
+      return true
+    }
+  })
+}
+
+/** Throws, at start-up, naming what the store must add so the provider can reach its modules. */
+export function requirePaymentDependencies(cradle: Cradle, provider: string): void {
+  const missing = missingPaymentDependencies(cradle)
+  if (!missing.length) return
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `${provider}: the payment module does not list ${missing.map((key) => `"${key}"`).join(", ")} in its \`dependencies\`; ` +
+      `register it as { resolve: "@medusajs/medusa/payment", dependencies: MONOBANK_PAYMENT_DEPENDENCIES, options: { providers: [...] } } ` +
+      `(import MONOBANK_PAYMENT_DEPENDENCIES from "medusa-payment-monobank/payment-dependencies"; see the README)`
+  )
 }
 
 /**
- * Medusa's locking module: the payment module's own when it has one, else the application's. Its
- * locks hold across servers only with a shared (Redis or PostgreSQL) locking provider. Throws,
- * saying that `refusal` happened, when there is none: a money path must not run unlocked.
+ * Medusa's locking module. Its locks hold across servers only with a shared (Redis or PostgreSQL)
+ * locking provider. Throws, saying that `refusal` happened, when there is none: a money path must
+ * not run unlocked.
  */
-export function lockingModuleOf(cradle: Cradle, refusal: string): Pick<ILockingModule, "execute"> {
-  const locking = optionalFromCradle<ILockingModule>(cradle, Modules.LOCKING) ?? applicationModule<ILockingModule>(Modules.LOCKING)
+export function lockingModuleOf(cradle: ModuleScope, refusal: string): Pick<ILockingModule, "execute"> {
+  const locking = optionalFromCradle<ILockingModule>(cradle, Modules.LOCKING)
   if (!locking) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `monobank: Medusa's locking module is not available; ${refusal}`)
   }

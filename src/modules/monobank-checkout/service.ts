@@ -16,7 +16,8 @@ import {
 import { MonobankCheckoutOrder, type CheckoutOrderStatus } from "./models/checkout-order"
 import { checkoutLockTtlSeconds } from "./lock-ttl"
 import { readCheckoutOptions, type CheckoutOptions } from "../../utils/checkout/options"
-import { keptClient, mergeCheckoutOptions, storedSettingsOf } from "../../utils/effective-settings"
+import { keptClient, mergeCheckoutOptions } from "../../utils/effective-settings"
+import type { StoredSettings } from "../monobank-settings"
 
 /** The SQL side of the module's MikroORM entity manager, as far as this service uses it. */
 type SqlManager = {
@@ -136,20 +137,21 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
 
   /**
    * The options with what the store owner saved in the admin (Settings → monobank → mono checkout)
-   * laid over them, read on every call so a save applies to the next checkout order on every server.
+   * laid over them. The caller reads `stored` on every call (./resolve `checkoutOptionsNow`), so a
+   * save applies to the next checkout order on every server.
    */
-  async currentCheckoutOptions(): Promise<CheckoutOptions> {
-    return mergeCheckoutOptions(this.getCheckoutOptions(), await storedSettingsOf("checkout"))
+  currentCheckoutOptions(stored: StoredSettings<"checkout"> | undefined): CheckoutOptions {
+    return mergeCheckoutOptions(this.getCheckoutOptions(), stored)
   }
 
   /** Creates the bank's checkout order; the bank answers the same order for a repeated order_ref. */
-  async createBankOrder(body: CheckoutCreateOrderRequest, options?: CallOptions): Promise<CheckoutCreateOrderResult> {
-    return (await this.client()).createOrder(body, options)
+  async createBankOrder(current: CheckoutOptions, body: CheckoutCreateOrderRequest, options?: CallOptions): Promise<CheckoutCreateOrderResult> {
+    return this.client(current).createOrder(body, options)
   }
 
   /** The bank's own record of a checkout order: the only thing this plugin acts on. */
-  async fetchBankOrder(checkoutOrderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
-    return (await this.client()).getOrder(checkoutOrderId, options)
+  async fetchBankOrder(current: CheckoutOptions, checkoutOrderId: string, options?: CallOptions): Promise<CheckoutOrderRecord> {
+    return this.client(current).getOrder(checkoutOrderId, options)
   }
 
   private sql(): SqlManager {
@@ -160,8 +162,8 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
    * Checks a callback's `X-Sign` over its raw body with the checkout API's public key (cached,
    * refetched at most once a minute after a failed check). Rejects only when the key cannot be had.
    */
-  async checkCallbackSignature(rawBody: Buffer | string, xSign: string | undefined): Promise<CheckoutCallbackSignature> {
-    const client = await this.client()
+  async checkCallbackSignature(current: CheckoutOptions, rawBody: Buffer | string, xSign: string | undefined): Promise<CheckoutCallbackSignature> {
+    const client = this.client(current)
     let verifier = this.callbackVerifiers_.get(client)
     if (!verifier) {
       verifier = createCheckoutCallbackVerifier({ fetchPublicKey: async () => (await client.getPublicKey()).key })
@@ -170,8 +172,7 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
     return verifier.check(rawBody, xSign)
   }
 
-  private async client(): Promise<CheckoutClient> {
-    const { token, baseUrl, timeoutMs } = await this.currentCheckoutOptions()
+  private client({ token, baseUrl, timeoutMs }: CheckoutOptions): CheckoutClient {
     return keptClient(this.clients_, JSON.stringify([token, baseUrl, timeoutMs]), () => new CheckoutClient({ token, baseUrl, timeoutMs }))
   }
 }

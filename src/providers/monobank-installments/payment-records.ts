@@ -7,6 +7,7 @@
  * Beside the ledger: the payment's Medusa refunds, for the retry of a refund whose request Medusa
  * answered with an error (see ../../utils/failed-refund-requests).
  */
+import type { ModuleScope } from "../../utils/module-container"
 import { MedusaError } from "@medusajs/framework/utils"
 import { LEDGER_KEY, readLateReturnNote, readLedger, type LedgerEntry } from "../../utils/installments/return-ledger"
 import {
@@ -35,7 +36,7 @@ export type PaymentLedger = {
 
 
 /** The ledger of the payment refund `refundId` belongs to, read fresh from the database. */
-export async function loadPaymentLedger(records: RefundRecords | undefined, refundId: string): Promise<PaymentLedger> {
+export async function loadPaymentLedger(records: RefundRecords | undefined, refundId: string, scope: ModuleScope): Promise<PaymentLedger> {
   const [refund] = records ? await records.listRefunds({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
   const paymentId = (refund as { payment_id?: string } | undefined)?.payment_id
   if (!records || !paymentId) {
@@ -55,7 +56,7 @@ export async function loadPaymentLedger(records: RefundRecords | undefined, refu
     async mark(row, facts) {
       await records.updateRefunds({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
     },
-    onOrder: (row) => refundRecordedOnOrder(row.id),
+    onOrder: (row) => refundRecordedOnOrder(scope, row.id),
     retire: (row) => retireRefund(records, row.id),
   }
 }

@@ -39,10 +39,10 @@ import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
 import { lockingModuleOf } from "../../utils/module-container"
 import { isPaymentSessionId, PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
-import { applicationPaymentModule, type RefundRecords } from "../../utils/medusa-payments"
+import { paymentModuleOf, type RefundRecords } from "../../utils/medusa-payments"
 import { withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import type { BankSides, SessionMoney } from "../../utils/session-money"
-import { applicationLedger, type SessionPaymentRow } from "../../utils/session-money/ledger"
+import { ledgerOf, type SessionPaymentRow } from "../../utils/session-money/ledger"
 import { sessionIdOf, siblingSessionIds } from "../../utils/session-money/medusa-sessions"
 import { installmentsBankSide, provenOrderData } from "./bank-side"
 import { loadPaymentLedger } from "./payment-records"
@@ -143,23 +143,23 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
   protected currentDeps(): Promise<InstallmentsDeps> {
-    return depsWithStoredSettings(this.configuredDeps, this.config)
+    return depsWithStoredSettings(this.cradle, this.configuredDeps, this.config)
   }
 
   /** The working set for an order made under `storeId` (its ledger row's), also after the admin moved to another store. */
   protected depsUnder(storeId: string | null): Promise<InstallmentsDeps> {
-    return depsWithStoredSettings(this.configuredDeps, this.config, storeId)
+    return depsWithStoredSettings(this.cradle, this.configuredDeps, this.config, storeId)
   }
 
   /** For calls that name only the bank's order: the store the ledger recorded it under. */
   private async depsOfOrder(orderId: string): Promise<InstallmentsDeps> {
-    const row = await applicationLedger()?.sessionPaymentByBankId("installment_order", orderId)
+    const row = await ledgerOf(this.cradle)?.sessionPaymentByBankId("installment_order", orderId)
     return this.depsUnder(row?.bank_store_id ?? null)
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
   protected paymentModule(): RefundRecords | undefined {
-    return applicationPaymentModule()
+    return paymentModuleOf(this.cradle)
   }
 
   protected async startOwnPayment(input: InitiatePaymentInput, money: SessionMoney): Promise<InitiatePaymentOutput> {
@@ -317,7 +317,7 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
       `monobank-installments:order:${orderId}`,
       () =>
         this.bank("return money for the installment order", async () => {
-          const ledger = await loadPaymentLedger(this.paymentModule(), refundId)
+          const ledger = await loadPaymentLedger(this.paymentModule(), refundId, this.cradle)
           return returnForRefund(client, { orderId, kopecks, refundId, ledger })
         }),
       { timeout: RETURN_LOCK_TIMEOUT_S }
@@ -354,7 +354,7 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
 
   /** Signed by the current store, or by one the admin moved away from whose orders are still open. */
   protected async readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const stores = await depsOfEveryStore(this.configuredDeps, this.config)
+    const stores = await depsOfEveryStore(this.cradle, this.configuredDeps, this.config)
     let check = checkCallback(payload, stores[0].options.secret)
     let deps = stores[0]
     for (const other of stores.slice(1)) {

@@ -6,6 +6,7 @@
  * must be within. Sessions that record a purchase approved on the mono checkout page never ask for
  * it: they read no saved settings and no limits.
  */
+import type { ModuleScope } from "../../utils/module-container"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { InstallmentsClient } from "../../lib/monobank"
@@ -29,18 +30,19 @@ const clients = new Map<string, InstallmentsClient>()
  * the admin moved to another one.
  */
 export async function depsWithStoredSettings(
+  scope: ModuleScope,
   configured: InstallmentsDeps,
   rawOptions: Record<string, unknown>,
   storeId?: string | null
 ): Promise<InstallmentsDeps> {
-  const settings = await installmentsSettingsNow()
+  const settings = await installmentsSettingsNow(scope)
   if (!settings.stored && (!storeId || storeId === configured.options.storeId)) return configured
   return depsOf(installmentsOptionsUnder(rawOptions, settings, storeId), configured, settings)
 }
 
 /** The deps of every installments store the provider can still speak for, the current one first. */
-export async function depsOfEveryStore(configured: InstallmentsDeps, rawOptions: Record<string, unknown>): Promise<InstallmentsDeps[]> {
-  const settings = await installmentsSettingsNow()
+export async function depsOfEveryStore(scope: ModuleScope, configured: InstallmentsDeps, rawOptions: Record<string, unknown>): Promise<InstallmentsDeps[]> {
+  const settings = await installmentsSettingsNow(scope)
   return installmentsStoresOf(rawOptions, settings).map((options) => depsOf(options, configured, settings))
 }
 

@@ -32,7 +32,7 @@ export async function takeBackDiscardedOrders(container: MedusaContainer, { limi
   const stores = []
   for (const provider of monobankProvidersOf(configModule, "installments")) {
     // Also the stores the admin moved away from: orders remembered under them are still taken back.
-    stores.push(...(await depsOfEveryStore(depsFor(resolveInstallmentsOptions(provider.options), logger), provider.options)))
+    stores.push(...(await depsOfEveryStore(container, depsFor(resolveInstallmentsOptions(provider.options), logger), provider.options)))
   }
   for (const deps of stores) {
     if (storesDone.has(deps.options.storeId)) continue

@@ -12,7 +12,6 @@ import { MONOBANK_WITHDRAWALS_MODULE, type MonobankWithdrawalsModuleService, typ
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
 import { paymentStateOfSession, type PaymentReads } from "../../utils/medusa-payments"
-import { applicationModule } from "../../utils/module-container"
 import type { InstallmentsDeps } from "./deps"
 
 export type WithdrawalsStore = Pick<
@@ -20,17 +19,13 @@ export type WithdrawalsStore = Pick<
   "rememberWithdrawal" | "listOpenWithdrawals" | "settleWithdrawal" | "noteFailedAttempt"
 >
 
-export function applicationWithdrawals(): WithdrawalsStore | undefined {
-  return applicationModule<WithdrawalsStore>(MONOBANK_WITHDRAWALS_MODULE)
-}
-
 export type Unwithdrawn = { orderId: string; storeOrderId: string; info?: OrderStateInfo; reason: string }
 
 /** Remembers `order` for the reconcile to take back, unless the bank already failed it. */
 export async function rememberUnwithdrawn(
   { options, logger }: Pick<InstallmentsDeps, "options" | "logger">,
   order: Unwithdrawn,
-  withdrawals: WithdrawalsStore | undefined = applicationWithdrawals()
+  withdrawals: WithdrawalsStore | undefined
 ): Promise<void> {
   const { orderId, storeOrderId, info, reason } = order
   if (info?.state === "FAIL") return

@@ -6,6 +6,7 @@
  * in one conditional write before the bank call, on every server. A lost answer leaves it
  * `unknown`: only the bank (its webhook or statement) can name the invoice; it is never sent again.
  */
+import type { WalletTokenClaims } from "./wallets/token-replay"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { isOutcomeUnknown } from "../../lib/monobank"
@@ -45,6 +46,8 @@ export type ChargeDeps = ProviderDeps & {
   webHookUrl: string
   /** Shows a charge's facts in the session's data (a cache for the storefront, never read back as evidence). */
   showInSession?: (sessionId: string, facts: Record<string, unknown>) => Promise<void>
+  /** Where wallet tokens already taken are claimed (module monobank-wallet-tokens); wallets are refused without it. */
+  walletTokens?: WalletTokenClaims
 }
 
 export type ChargeOutcome = { status: PaymentSessionStatus; data: MonobankData; row: SessionPaymentRow }

@@ -58,10 +58,11 @@ import type { ChargeDeps } from "./saved-card-charge"
 import { payOnStorePage, type StorePageMethod, type StorePageOutcome, type StorePageSession } from "./store-page-payment"
 import { rememberInstance } from "./instances"
 import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
+import { walletTokenClaimsOf } from "./wallets/token-replay"
 import { replaceInvoice, startCardVerification } from "./session-changes"
 import { mergeSessionData } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
-import { applicationPaymentModule, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
+import { paymentModuleOf, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
 import { CheckoutPayments, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import type { SessionMoney, BankSides } from "../../utils/session-money"
@@ -111,7 +112,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
   protected currentDeps(): Promise<ProviderDeps> {
-    return depsWithStoredSettings(this.configuredDeps)
+    return depsWithStoredSettings(this.cradle, this.configuredDeps)
   }
 
   /** `${webhookBaseUrl}/hooks/payment/monobank_<id>` (../hook-address). */
@@ -121,7 +122,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
   protected paymentModule(): PaymentRecords | undefined {
-    return applicationPaymentModule()
+    return paymentModuleOf(this.cradle)
   }
 
   protected async bankSides(money: SessionMoney): Promise<BankSides> {
@@ -187,6 +188,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
       ledger: money.ledger,
       webHookUrl: this.webHookUrl(deps),
       showInSession: async (sessionId, facts) => void (await mergeSessionData(this.cradle, sessionId, facts, { live: true })),
+      walletTokens: walletTokenClaimsOf(this.cradle),
     }
   }
 
@@ -255,7 +257,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     const row = await paidRowOf(deps, money, { sessionId, providerId: this.providerId(), data: input.data })
     const data = this.invoiceData(row, deps, input.data)
     const amountMinor = this.toMinor(input.amount, data)
-    const book = refundBookOf(this.paymentModule(), refundId)
+    const book = refundBookOf(this.paymentModule(), refundId, this.cradle)
     return {
       data: await withLock(this.cradle, `monobank-refund:${data.invoiceId}`, () => refundInvoice(deps, data, amountMinor, refundId, book)),
     }

@@ -170,7 +170,7 @@ async function toBankMethod(deps: ChargeDeps, expected: { amount: number; ccy: n
       method.kind === "applePay"
         ? await openApplePayToken(method.paymentData, deps.options.applePay!, { amountMinor: expected.amount, currencyCode: String(expected.ccy) })
         : openGooglePayToken(method.token, deps.options.googlePay!)
-    await claimWalletTokenOnce(opened.use, deps.logger)
+    await claimWalletTokenOnce(opened.use, deps.logger, deps.walletTokens)
     return { kind: "sync", method: { [method.kind]: opened.card } }
   } catch (error) {
     if (error instanceof WalletTokenError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)

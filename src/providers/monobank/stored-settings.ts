@@ -6,8 +6,9 @@
  */
 import type { ProviderDeps } from "./deps"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../utils/effective-settings"
+import type { ModuleScope } from "../../utils/module-container"
 
-export async function depsWithStoredSettings(configured: ProviderDeps): Promise<ProviderDeps> {
-  const options = mergeCardOptions(configured.options, await storedSettingsOf("acquiring"))
+export async function depsWithStoredSettings(scope: ModuleScope, configured: ProviderDeps): Promise<ProviderDeps> {
+  const options = mergeCardOptions(configured.options, await storedSettingsOf(scope, "acquiring"))
   return options === configured.options ? configured : { ...configured, options, client: acquiringClientFor(options) }
 }

@@ -6,6 +6,7 @@
  * refund booked afterwards (made in the cabinet, or sent by an earlier Medusa refund whose answer
  * was lost and whose row Medusa deleted).
  */
+import type { ModuleScope } from "../module-container"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
 import { refundRecordedOnOrder, retireRefund } from "../failed-refund-requests"
@@ -67,7 +68,7 @@ export function bookedKeys(rows: RefundRow[]): Set<string> {
 
 
 /** The payment module's refund rows of the payment `refundId` belongs to. Fails closed. */
-export function refundBookOf(paymentModule: RefundRecords | undefined, refundId: string): RefundBook {
+export function refundBookOf(paymentModule: RefundRecords | undefined, refundId: string, scope: ModuleScope): RefundBook {
   const records = () => requirePaymentModule(paymentModule)
   return {
     async read() {
@@ -98,7 +99,7 @@ export function refundBookOf(paymentModule: RefundRecords | undefined, refundId:
     async remember(paymentId, data) {
       await records().updatePayment({ id: paymentId, data })
     },
-    onOrder: (row) => refundRecordedOnOrder(row.id),
+    onOrder: (row) => refundRecordedOnOrder(scope, row.id),
     retire: (row) => retireRefund(records(), row.id),
   }
 }

@@ -1,11 +1,11 @@
 /**
- * The one place that decides money per payment session (see ./session-money), and how a provider
- * reaches it from Medusa's payment module.
+ * The one place that decides money per payment session (see ./session-money), and how a provider,
+ * workflow or job reaches it through the container it was handed.
  */
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { applicationModule, lockingModuleOf, type Cradle } from "../module-container"
-import { applicationLedger } from "./ledger"
+import { lockingModuleOf, optionalFromCradle, type ModuleScope } from "../module-container"
+import { ledgerOf } from "./ledger"
 import type { CollectionOrdered, SessionPaymentModule } from "./medusa-sessions"
 import { giveBackMedusaPayment, type GiveBackPayments } from "./medusa-give-back"
 import { SessionMoney } from "./session-money"
@@ -17,13 +17,13 @@ export { withSessionLock, sessionLockKey } from "./session-lock"
  * The money decisions of the running application: the plugin's ledger, Medusa's payment module and
  * locking. A money path refuses to run without them rather than run unproven or unlocked.
  */
-export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "warn" | "error">, now?: () => Date): SessionMoney {
-  const ledger = applicationLedger()
-  const payments = applicationModule<SessionPaymentModule>(Modules.PAYMENT)
+export function sessionMoneyFor(cradle: ModuleScope, logger: Pick<Logger, "info" | "warn" | "error">, now?: () => Date): SessionMoney {
+  const ledger = ledgerOf(cradle)
+  const payments = optionalFromCradle<SessionPaymentModule>(cradle, Modules.PAYMENT)
   if (!ledger || !payments) {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      "monobank: the plugin's module monobank-session-payments (or Medusa's payment module) is not available; add the plugin to `plugins` in medusa-config and run `npx medusa db:migrate`"
+      "monobank: the plugin's module monobank-session-payments (or Medusa's payment module) is not available; add the plugin to `plugins` in medusa-config, list MONOBANK_PAYMENT_DEPENDENCIES in the payment module's `dependencies`, and run `npx medusa db:migrate`"
     )
   }
   return new SessionMoney({
@@ -31,7 +31,7 @@ export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "w
     payments,
     locking: lockingModuleOf(cradle, "payments are not decided without it"),
     logger,
-    collectionOrdered: collectionOrderedInApplication(),
+    collectionOrdered: collectionOrderedIn(cradle),
     undoSessionPayment: async (sessionId, note) => {
       const [payment] = (await payments.listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })).filter((p) => !p.canceled_at)
       if (!payment) throw new Error(`no live Medusa payment on session ${sessionId}`)
@@ -43,9 +43,9 @@ export function sessionMoneyFor(cradle: Cradle, logger: Pick<Logger, "info" | "w
 
 type GraphQuery = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
 
-/** Whether an order holds the collection, read through the application's query (Medusa's links). */
-function collectionOrderedInApplication(): CollectionOrdered | undefined {
-  const query = applicationModule<GraphQuery>(ContainerRegistrationKeys.QUERY)
+/** Whether an order holds the collection, read through Medusa's query (its links). */
+function collectionOrderedIn(cradle: ModuleScope): CollectionOrdered | undefined {
+  const query = optionalFromCradle<GraphQuery>(cradle, ContainerRegistrationKeys.QUERY)
   if (!query) return undefined
   return async (paymentCollectionId) => {
     const { data } = await query.graph({

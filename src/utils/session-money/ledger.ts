@@ -6,7 +6,7 @@ import {
   MONOBANK_SESSION_PAYMENTS_MODULE,
   type MonobankSessionPaymentsModuleService,
 } from "../../modules/monobank-session-payments"
-import { applicationModule } from "../module-container"
+import { optionalFromCradle, type ModuleScope } from "../module-container"
 
 export type SessionPaymentsLedger = Pick<
   MonobankSessionPaymentsModuleService,
@@ -28,7 +28,7 @@ export type SessionPaymentsLedger = Pick<
 
 export type { SessionPaymentRow, NewSessionPayment, SessionPaymentKind, ChargeState, Settlement } from "../../modules/monobank-session-payments"
 
-/** The ledger of the running application, or undefined where the plugin's modules are not registered. */
-export function applicationLedger(): SessionPaymentsLedger | undefined {
-  return applicationModule<SessionPaymentsLedger>(MONOBANK_SESSION_PAYMENTS_MODULE)
+/** The ledger the container holds, or undefined where the plugin's modules are not registered. */
+export function ledgerOf(cradle: ModuleScope): SessionPaymentsLedger | undefined {
+  return optionalFromCradle<SessionPaymentsLedger>(cradle, MONOBANK_SESSION_PAYMENTS_MODULE)
 }

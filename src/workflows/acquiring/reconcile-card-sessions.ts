@@ -30,7 +30,7 @@ import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
-import { applicationLedger } from "../../utils/session-money/ledger"
+import { ledgerOf } from "../../utils/session-money/ledger"
 import { invoiceRows } from "../../utils/acquiring/session-invoices"
 
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
@@ -168,8 +168,8 @@ const CARD_QUERY: SessionSchedule = CARD_SCHEDULE
  * was lost is first named from the bank's statement. Sessions started before the ledger existed:
  * the invoice their data names (its reference is checked once read).
  */
-async function sessionInvoiceOf(session: Session, read: CardInvoiceReader): Promise<string | undefined> {
-  const ledger = applicationLedger()
+async function sessionInvoiceOf(container: MedusaContainer, session: Session, read: CardInvoiceReader): Promise<string | undefined> {
+  const ledger = ledgerOf(container)
   const rows = ledger ? await ledger.sessionPaymentsOf(session.id) : []
   if (!rows.length) return readMonobankData(session.data)?.invoiceId
   const named = invoiceRows(rows)[0]
@@ -192,7 +192,7 @@ export async function reconcileCardSession(
     if (!session || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
     if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
     // The invoice the plugin recorded for the session (never one its data names without proof).
-    const invoiceId = await sessionInvoiceOf(session, read)
+    const invoiceId = await sessionInvoiceOf(container, session, read)
     if (!invoiceId) {
       // Nothing the bank named yet (a charge whose answer was lost): read again on the schedule.
       await markReconciled(container, session.id, now)

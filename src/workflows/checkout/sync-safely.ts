@@ -17,7 +17,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cartIdOfOrderRef } from "../../modules/monobank-checkout/order-ref"
 import { readCheckoutOutcome } from "../../utils/checkout/outcome"
-import { checkoutModule } from "../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../modules/monobank-checkout/resolve"
 import { recordFacts } from "./steps/record-checkout-state"
 import { syncMonobankCheckoutOrderWorkflow, type MonobankCheckoutSummary } from "./sync-checkout-order"
 
@@ -74,7 +74,7 @@ export async function syncCheckoutOrderSafely(
     const message = messageOf(error)
     let record
     try {
-      record = await service.fetchBankOrder(checkoutOrderId!)
+      record = await service.fetchBankOrder(await checkoutOptionsNow(container), checkoutOrderId!)
     } catch (bankError) {
       logger.warn(`monobank checkout: could not read checkout order ${checkoutOrderId} (cart ${cartId}) from the bank: ${messageOf(bankError)}`)
       return { kind: "bank_unavailable", message: messageOf(bankError) }
@@ -106,7 +106,7 @@ async function readOtherAttempt(container: MedusaContainer, checkout: CheckoutRo
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   let record
   try {
-    record = await service.fetchBankOrder(checkoutOrderId)
+    record = await service.fetchBankOrder(await checkoutOptionsNow(container), checkoutOrderId)
   } catch (error) {
     if ((error as { status?: number }).status === 404) return checkout.checkout_order_id ? undefined : { kind: "unsent" }
     return { kind: "bank_unavailable", message: messageOf(error) }

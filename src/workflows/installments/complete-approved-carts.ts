@@ -19,7 +19,7 @@ import { toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
 import { cartAndOrderOfSession, messageOf } from "../../utils/session-reconcile"
 import { sessionMoneyFor, type SessionMoney } from "../../utils/session-money"
-import { applicationLedger } from "../../utils/session-money/ledger"
+import { ledgerOf } from "../../utils/session-money/ledger"
 import type { BankSidesOf } from "../session-money/settle-session-payments"
 import { orderIdOfCart } from "./steps/complete-installment-cart"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "./utils/constants"
@@ -43,7 +43,7 @@ export async function completeApprovedInstallmentCarts(
   { now = new Date(), limit = APPROVALS_PER_RUN }: { now?: Date; limit?: number } = {}
 ): Promise<ApprovedCartsSummary> {
   const summary: ApprovedCartsSummary = { checked: 0, completed: 0, retrying: 0, rejected: 0, waiting: 0, failed: 0 }
-  if (!applicationLedger() || !container.hasRegistration(Modules.LOCKING)) return summary
+  if (!ledgerOf(container) || !container.hasRegistration(Modules.LOCKING)) return summary
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const providers = await container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentProviders({}, { select: ["id"] })
   const providerIds = providers.map((p) => p.id).filter((id) => id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
@@ -52,7 +52,7 @@ export async function completeApprovedInstallmentCarts(
     since: new Date(now.getTime() - LOOK_BACK_MS),
     limit,
   })
-  const money = sessionMoneyFor(container as unknown as Record<string, unknown>, logger, () => now)
+  const money = sessionMoneyFor(container, logger, () => now)
   for (const approval of approvals) {
     summary.checked++
     try {

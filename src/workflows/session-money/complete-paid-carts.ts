@@ -14,7 +14,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { SqlConnection } from "../../utils/due-sessions-query"
 import { messageOf } from "../../utils/session-reconcile"
-import { applicationLedger } from "../../utils/session-money/ledger"
+import { ledgerOf } from "../../utils/session-money/ledger"
 import { giveBackMedusaPayment } from "../../utils/session-money/medusa-give-back"
 
 /** A payment this young may still be on its way to an order through the flow that made it. */
@@ -95,7 +95,7 @@ async function giveBack(container: MedusaContainer, cart: PaidCart, why: string)
   await giveBackMedusaPayment(container.resolve<IPaymentModuleService>(Modules.PAYMENT), cart.payment_id, "monobank: paid cart that could not become an order")
   const attention = `Cart ${cart.cart_id} was paid (payment session ${cart.session_id}) but could not become an order for ${Math.round(COMPLETION_RETRY_WINDOW_MS / 60_000)} minutes (${why}); the plugin gave the shopper's money back (refunded or released in full).`
   container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`monobank: ${attention}`)
-  const ledger = applicationLedger()
+  const ledger = ledgerOf(container)
   const [row] = ledger ? (await ledger.sessionPaymentsOf(cart.session_id)).filter((candidate) => candidate.granted_at) : []
   if (ledger && row) await ledger.scheduleCheck(row.id, new Date(), attention)
 }

@@ -9,7 +9,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { sessionMoneyFor, type BankSides } from "../../utils/session-money"
-import { applicationLedger, type SessionPaymentsLedger } from "../../utils/session-money/ledger"
+import { ledgerOf, type SessionPaymentsLedger } from "../../utils/session-money/ledger"
 
 export type SettlementRunSummary = { checked: number; settled: number; waiting: number; failed: number }
 
@@ -25,11 +25,11 @@ export async function settleDueSessionPayments(
   { now = new Date(), limit = SETTLEMENTS_PER_RUN }: { now?: Date; limit?: number } = {}
 ): Promise<SettlementRunSummary> {
   const summary: SettlementRunSummary = { checked: 0, settled: 0, waiting: 0, failed: 0 }
-  const ledger = applicationLedger()
+  const ledger = ledgerOf(container)
   if (!ledger || !container.hasRegistration(Modules.LOCKING)) return summary
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   // Decided as of the run's `now` (the grace of a fresh authorize included), not the clock's.
-  const money = sessionMoneyFor(container as unknown as Record<string, unknown>, logger, () => now)
+  const money = sessionMoneyFor(container, logger, () => now)
   const sides = new Map<string, BankSides>()
   const sessions = [...new Set((await ledger.dueSessionPayments(now, limit)).map((row) => `${row.provider_id}\n${row.session_id}`))]
   for (const key of sessions) {

@@ -1,11 +1,9 @@
 /**
- * The on-delivery provider inside a running application (its modules registered in the
- * application's container, as the provider reaches them): it records only the payments the mono
+ * The on-delivery provider inside a running application (its modules in the payment module's
+ * container, as the store's `dependencies` put them there): it records only the payments the mono
  * checkout workflow hands it and the plugin's own checkout record of the cart confirms; a session
  * whose data merely claims to be one is refused.
  */
-import { container } from "@medusajs/framework"
-import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { MONOBANK_CHECKOUT_MODULE } from "../../../modules/monobank-checkout"
 import { MONOBANK_SESSION_PAYMENTS_MODULE } from "../../../modules/monobank-session-payments"
@@ -29,6 +27,8 @@ const onDelivery: CheckoutPayment = {
 
 let medusa: FakeMedusa
 let ledger: MemoryLedger
+/** What the payment module's container holds for the provider (its `dependencies`). */
+let dependencies: Record<string, unknown>
 
 /** The plugin's checkout record of cart_7 (placed by the checkout workflow) and Medusa's link of the session's collection to the cart. */
 function registerApplication(checkoutRecord: Record<string, unknown> | null = { checkout_order_id: "co_7", status: "placed", amount: 1234.56 }) {
@@ -49,17 +49,17 @@ function registerApplication(checkoutRecord: Record<string, unknown> | null = { 
   const checkoutOrders = {
     listMonobankCheckoutOrders: async (filter: { cart_id: string }) => (filter.cart_id === "cart_7" && checkoutRecord ? [checkoutRecord] : []),
   }
-  container.register({
-    [MONOBANK_SESSION_PAYMENTS_MODULE]: asValue(ledger),
-    [Modules.PAYMENT]: asValue(fakePaymentModule(medusa)),
-    [Modules.LOCKING]: asValue(memoryLocking()),
-    [ContainerRegistrationKeys.QUERY]: asValue(query),
-    [MONOBANK_CHECKOUT_MODULE]: asValue(checkoutOrders),
-  })
+  dependencies = {
+    [MONOBANK_SESSION_PAYMENTS_MODULE]: ledger,
+    [Modules.PAYMENT]: fakePaymentModule(medusa),
+    [Modules.LOCKING]: memoryLocking(),
+    [ContainerRegistrationKeys.QUERY]: query,
+    [MONOBANK_CHECKOUT_MODULE]: checkoutOrders,
+  }
 }
 
 function createProvider() {
-  const cradle: Record<string, unknown> = { payment_providers: [REGISTRATION_KEY] }
+  const cradle: Record<string, unknown> = { payment_providers: [REGISTRATION_KEY], ...dependencies }
   const provider = new MonobankOnDeliveryProviderService(cradle, {})
   Object.defineProperty(cradle, REGISTRATION_KEY, { get: () => provider })
   return provider

@@ -9,14 +9,14 @@ import { createHash } from "node:crypto"
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { MONOBANK_WALLET_TOKENS_MODULE, type MonobankWalletTokensModuleService } from "../../../modules/monobank-wallet-tokens"
-import { applicationModule } from "../../../utils/module-container"
+import { optionalFromCradle, type ModuleScope } from "../../../utils/module-container"
 import type { WalletField, WalletTokenUse } from "./wallet-card"
 
 export type WalletTokenClaims = Pick<MonobankWalletTokensModuleService, "claimWalletToken">
 
-/** The module in the running application; undefined when the store has not registered it. */
-export function applicationWalletTokenClaims(): WalletTokenClaims | undefined {
-  return applicationModule<WalletTokenClaims>(MONOBANK_WALLET_TOKENS_MODULE)
+/** The module the container holds; undefined when the store has not registered it. */
+export function walletTokenClaimsOf(cradle: ModuleScope): WalletTokenClaims | undefined {
+  return optionalFromCradle<WalletTokenClaims>(cradle, MONOBANK_WALLET_TOKENS_MODULE)
 }
 
 const WALLET_NAME = { applePay: "Apple Pay", googlePay: "Google Pay" } as const satisfies Record<WalletField, string>
@@ -30,7 +30,7 @@ export function walletTokenHash(use: Pick<WalletTokenUse, "wallet" | "id">): str
  * Claims the token's one use; throws a 409 naming the wallet field when it was used before, and
  * refuses the payment (never skips the check) when the module is not registered.
  */
-export async function claimWalletTokenOnce(use: WalletTokenUse, logger?: Pick<Logger, "error">, claims = applicationWalletTokenClaims()): Promise<void> {
+export async function claimWalletTokenOnce(use: WalletTokenUse, logger: Pick<Logger, "error"> | undefined, claims: WalletTokenClaims | undefined): Promise<void> {
   const name = WALLET_NAME[use.wallet]
   if (!claims) {
     const reason = `the plugin's monobank-wallet-tokens module (which lets each ${name} token pay once) is not registered in this store; register it and run \`npx medusa db:migrate\``

@@ -9,7 +9,7 @@ import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } fr
 import { parseMonobankOptions } from "../../../utils/acquiring/options"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
-import { applicationLedger, type SessionPaymentRow } from "../../../utils/session-money/ledger"
+import { ledgerOf, type SessionPaymentRow } from "../../../utils/session-money/ledger"
 import { nameLostCharge } from "../../../utils/acquiring/session-invoices"
 
 export type CardInvoiceReader = ((providerId: string, invoiceId: string) => Promise<InvoiceStatusRecord>) & {
@@ -32,11 +32,11 @@ export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
     }
     // The provider's token, or the one saved in the admin over it (as the provider itself uses).
-    return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf("acquiring")))
+    return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring")))
   }
   const reader: CardInvoiceReader = async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
   reader.nameLostCharge = async (providerId, row) => {
-    const ledger = applicationLedger()
+    const ledger = ledgerOf(container)
     if (!ledger) return undefined
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     return nameLostCharge({ client: await clientFor(providerId), logger, ledger }, row)

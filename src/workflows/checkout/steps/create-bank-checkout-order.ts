@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCreateOrderRequest, CheckoutCreateOrderResult } from "../../../lib/monobank"
-import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
 
 export const createBankCheckoutOrderStepId = "monobank-checkout-create-bank-order"
 
@@ -14,7 +14,7 @@ export const createBankCheckoutOrderStep = createStep(
   createBankCheckoutOrderStepId,
   async (request: CheckoutCreateOrderRequest, { container }) => {
     try {
-      return new StepResponse<CheckoutCreateOrderResult>(await checkoutModule(container).createBankOrder(request))
+      return new StepResponse<CheckoutCreateOrderResult>(await checkoutModule(container).createBankOrder(await checkoutOptionsNow(container), request))
     } catch (error) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord } from "../../../lib/monobank"
 import { cartIdOfOrderRef } from "../../../modules/monobank-checkout/order-ref"
-import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
 
 export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
 
@@ -14,7 +14,7 @@ export const fetchCheckoutRecordStepId = "monobank-checkout-fetch-record"
 export const fetchCheckoutRecordStep = createStep(
   fetchCheckoutRecordStepId,
   async (input: { checkout_order_id: string; cart_id: string }, { container }) => {
-    const record = await checkoutModule(container).fetchBankOrder(input.checkout_order_id)
+    const record = await checkoutModule(container).fetchBankOrder(await checkoutOptionsNow(container), input.checkout_order_id)
     if (record.basket_id && cartIdOfOrderRef(record.basket_id) !== input.cart_id) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,

@@ -7,7 +7,7 @@ import { offeredMethods, type RequestedMethods } from "../utils/offered-methods"
 import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../utils/order-request"
 import { checkoutShippingOptions, regionPaymentProviders } from "../utils/store-lookups"
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
-import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
 
 type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { checkout_order_id: string; redirect_url: string }
 
@@ -31,7 +31,7 @@ export const planCheckoutOrderStepId = "monobank-checkout-plan-order"
 export const planCheckoutOrderStep = createStep(
   planCheckoutOrderStepId,
   async (input: LoadedCheckoutCart & { requested: RequestedMethods }, { container }) => {
-    const options = await checkoutModule(container).currentCheckoutOptions()
+    const options = await checkoutOptionsNow(container)
     const { cart, existing } = input
     assertCheckoutCart(cart)
     if (existing?.checkout_order_id && existing.redirect_url) {

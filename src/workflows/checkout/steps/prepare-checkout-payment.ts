@@ -4,7 +4,7 @@ import { fromCheckoutAmount, UAH_CCY, type CheckoutOrderRecord } from "../../../
 import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
 import { checkoutPaymentFromRecord } from "../utils/order-details"
-import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
 import { isBankAmountOf } from "../../../utils/medusa-money"
 
 export type CheckoutPaymentPlan = {
@@ -25,7 +25,7 @@ export const prepareCheckoutPaymentStep = createStep(
     input: { cart_id: string; record: CheckoutOrderRecord; outcome: Extract<CheckoutOutcome, { kind: "placed" }> },
     { container }
   ) => {
-    const options = await checkoutModule(container).currentCheckoutOptions()
+    const options = await checkoutOptionsNow(container)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: carts } = await query.graph({
       entity: "cart",

@@ -10,7 +10,7 @@ import { InstallmentsClient, type OrderData, type OrderStateInfo } from "../../.
 import { toMedusaBankError } from "../../../utils/installments/bank-errors"
 import { installmentsOptionsUnder, installmentsSettingsNow, keptClient } from "../../../utils/effective-settings"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
-import { applicationLedger, type SessionPaymentRow } from "../../../utils/session-money/ledger"
+import { ledgerOf, type SessionPaymentRow } from "../../../utils/session-money/ledger"
 
 export type InstallmentOrderReader = (providerId: string, orderId: string) => Promise<OrderStateInfo>
 
@@ -22,7 +22,7 @@ async function clientFor(container: MedusaContainer, providerId: string, storeId
   if (!raw) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank installments: no options for payment provider ${providerId} in medusa-config`)
   }
-  const options = installmentsOptionsUnder(raw, await installmentsSettingsNow(), storeId)
+  const options = installmentsOptionsUnder(raw, await installmentsSettingsNow(container), storeId)
   const { storeId: id, secret, baseUrl, timeoutMs } = options
   return keptClient(clients, JSON.stringify([id, secret, baseUrl, timeoutMs]), () => new InstallmentsClient({ storeId: id, secret, baseUrl, timeoutMs }))
 }
@@ -30,7 +30,7 @@ async function clientFor(container: MedusaContainer, providerId: string, storeId
 export function installmentOrderReader(container: MedusaContainer): InstallmentOrderReader {
   return async (providerId, orderId) => {
     try {
-      const row = await applicationLedger()?.sessionPaymentByBankId("installment_order", orderId)
+      const row = await ledgerOf(container)?.sessionPaymentByBankId("installment_order", orderId)
       return await (await clientFor(container, providerId, row?.bank_store_id)).getOrderState(orderId)
     } catch (error) {
       throw toMedusaBankError("read the installment order", error)
@@ -45,7 +45,7 @@ export type SessionOrderRead = { row: SessionPaymentRow; info: OrderStateInfo; d
  * session, read under the store it was made in. Refused when the bank made it for another session.
  */
 export async function readSessionInstallmentOrder(container: MedusaContainer, providerId: string, sessionId: string): Promise<SessionOrderRead> {
-  const rows = (await applicationLedger()?.sessionPaymentsOf(sessionId)) ?? []
+  const rows = (await ledgerOf(container)?.sessionPaymentsOf(sessionId)) ?? []
   const row = rows.filter((candidate) => candidate.kind === "installment_order" && candidate.bank_id).at(-1)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment session ${sessionId} has no monobank installment order this store made for it`)
   try {

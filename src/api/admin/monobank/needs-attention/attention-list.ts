@@ -18,7 +18,7 @@ import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
-import { applicationModule } from "../../../../utils/module-container"
+import { optionalFromCradle, type ModuleScope } from "../../../../utils/module-container"
 import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
 import { providerKindOf } from "../../../../utils/provider-ids"
 
@@ -126,8 +126,8 @@ async function unbookedRefundRows(container: MedusaContainer): Promise<Attention
   }))
 }
 
-async function sessionPaymentRows(): Promise<AttentionRow[]> {
-  const ledger = applicationModule<MonobankSessionPaymentsModuleService>(MONOBANK_SESSION_PAYMENTS_MODULE)
+async function sessionPaymentRows(scope: ModuleScope): Promise<AttentionRow[]> {
+  const ledger = optionalFromCradle<MonobankSessionPaymentsModuleService>(scope, MONOBANK_SESSION_PAYMENTS_MODULE)
   if (!ledger) return []
   const rows = await ledger.sessionPaymentsNeedingAttention(200)
   return rows.map((row) => ({
@@ -146,7 +146,7 @@ export async function needsAttention(container: MedusaContainer): Promise<Attent
     checkoutRows(container),
     releasedHoldRows(container),
     unbookedRefundRows(container),
-    sessionPaymentRows(),
+    sessionPaymentRows(container),
     releasedCheckoutHoldRows(container),
   ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))

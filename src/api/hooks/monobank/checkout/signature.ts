@@ -5,7 +5,7 @@
  */
 import type { MedusaRequest } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
-import { checkoutModule } from "../../../../modules/monobank-checkout/resolve"
+import { checkoutModule, checkoutOptionsNow } from "../../../../modules/monobank-checkout/resolve"
 
 /** undefined: go on; otherwise the HTTP status to answer with (nothing was read or changed). */
 export async function refuseUnverifiedCallback(req: MedusaRequest, logger: Logger): Promise<number | undefined> {
@@ -25,7 +25,7 @@ export async function refuseUnverifiedCallback(req: MedusaRequest, logger: Logge
     return required ? 500 : undefined
   }
   try {
-    const signature = await service.checkCallbackSignature(raw, xSign)
+    const signature = await service.checkCallbackSignature(await checkoutOptionsNow(req.scope), raw, xSign)
     if (signature === "verified") return undefined
     if (signature === "unverifiable") {
       logger.warn(

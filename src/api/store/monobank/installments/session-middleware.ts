@@ -86,7 +86,7 @@ async function readCollection(scope: MedusaContainer, id: string): Promise<Colle
 /** The provider's options with the settings saved in the admin over them, as the provider itself uses. */
 async function providerOptions(scope: MedusaContainer, providerId: string) {
   const options = monobankProviderOptions(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  return options ? resolveInstallmentsOptions(mergeInstallmentsOptions(options, await storedSettingsOf("installments"))) : undefined
+  return options ? resolveInstallmentsOptions(mergeInstallmentsOptions(options, await storedSettingsOf(scope, "installments"))) : undefined
 }
 
 /** The logged-in customer as Medusa's workflow hands it to the provider (phone fallbacks). */
