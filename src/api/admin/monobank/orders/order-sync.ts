@@ -22,8 +22,7 @@ import { readSessionInstallmentOrder } from "../../../../workflows/installments/
 import { describeOrderState } from "../../../../utils/installments/states"
 import { checkoutOrderOf, orderPayments } from "./order-facts"
 import { providerKindOf } from "./payment-words"
-
-export type SyncOutcome = { what: string; ok: boolean; detail: string }
+import type { SyncOutcome } from "./order-facts-response"
 
 const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
 
