@@ -11,7 +11,7 @@ import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { fromMinorUnits, isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
-import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
+import { capturedMinor, refundableMinor, WEBHOOK_ACTION, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
   dueSessionPages,
@@ -35,20 +35,26 @@ import { invoiceRows } from "../../utils/acquiring/session-invoices"
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
 
-/** Which webhook path a bank status takes (the two subscribers' split, as a table). */
-export const CARD_STATUS_ROUTE = {
-  created: "wait",
-  processing: "wait",
-  hold: "core",
-  success: "core",
-  failure: "plugin",
-  expired: "plugin",
-  reversed: "plugin",
-  // A status this plugin does not know: stay pending and read again later.
-  unknown: "wait",
-} as const satisfies Record<InvoiceStatusRead, "wait" | "core" | "plugin">
+/**
+ * Which webhook path an action takes (the two subscribers' split): Medusa's core handler acts on
+ * authorized / captured, the plugin's subscriber on the other final ones; pending waits.
+ */
+export const WEBHOOK_ROUTE = {
+  [PaymentActions.PENDING]: "wait",
+  [PaymentActions.REQUIRES_MORE]: "wait",
+  [PaymentActions.PENDING_AUTHORIZATION]: "wait",
+  [PaymentActions.AUTHORIZED]: "core",
+  [PaymentActions.SUCCESSFUL]: "core",
+  [PaymentActions.FAILED]: "plugin",
+  [PaymentActions.CANCELED]: "plugin",
+  [PaymentActions.NOT_SUPPORTED]: "plugin",
+} as const satisfies Record<PaymentActions, "wait" | "core" | "plugin">
 
-const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
+/** Which webhook path a bank status takes (a status this plugin does not know waits: read again later). */
+export const CARD_STATUS_ROUTE = Object.fromEntries(
+  Object.entries(WEBHOOK_ACTION).map(([status, action]) => [status, WEBHOOK_ROUTE[action]])
+) as Record<InvoiceStatusRead, (typeof WEBHOOK_ROUTE)[PaymentActions]>
+
 const PENDING_STATUSES = ["pending"] as const
 
 type Session = Pick<
@@ -92,7 +98,7 @@ async function applyInvoice(
 ): Promise<SessionReconcileResult> {
   const input = coreWebhookInput(session.id, stored, record)
   const facts = webhookFacts(record)
-  const core = CORE_ACTIONS.includes(input.action)
+  const core = WEBHOOK_ROUTE[input.action] === "core"
   let coreFailure: string | undefined
   if (core) {
     try {
