@@ -14,18 +14,17 @@ import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { capturedMinor, refundableMinor, WEBHOOK_ACTION, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
-  dueSessionPages,
-  isDueSession,
   messageOf,
   paidOutcome,
-  reconcileDueSessions,
+  reconcileSessionsOf,
   reportOutcome,
-  withSessionLock,
+  withDueSession,
+  type ReconciledSessions,
+  type ReconcileRunOptions,
   type SessionReconcileResult,
   type SessionReconcileSummary,
   type SessionSchedule,
 } from "../../utils/session-reconcile"
-import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
@@ -61,6 +60,8 @@ type Session = Pick<
   PaymentSessionDTO,
   "id" | "provider_id" | "status" | "amount" | "currency_code" | "data" | "created_at" | "payment_collection_id"
 >
+
+const SESSION_FIELDS = ["id", "provider_id", "status", "amount", "currency_code", "data", "created_at", "payment_collection_id"]
 
 /** The action and amount Medusa's core handler would get from a webhook with this status. */
 export function coreWebhookInput(sessionId: string, stored: Pick<MonobankData, "status">, record: InvoiceStatusRecord) {
@@ -120,11 +121,7 @@ async function applyInvoice(
 }
 
 async function freshSession(paymentModule: IPaymentModuleService, id: string): Promise<Session | undefined> {
-  return paymentModule
-    .retrievePaymentSession(id, {
-      select: ["id", "provider_id", "status", "amount", "currency_code", "data", "created_at", "payment_collection_id"],
-    })
-    .catch(() => undefined)
+  return paymentModule.retrievePaymentSession(id, { select: SESSION_FIELDS }).catch(() => undefined)
 }
 
 /**
@@ -166,7 +163,12 @@ export const CARD_SCHEDULE = {
   validUntilKey: "validUntil",
 } as const satisfies SessionSchedule & { bankRefKey: keyof MonobankData; validUntilKey: keyof MonobankData }
 
-const CARD_QUERY: SessionSchedule = CARD_SCHEDULE
+const CARD_SESSIONS: ReconciledSessions = {
+  providerPrefix: CARD_PROVIDER_PREFIX,
+  statuses: PENDING_STATUSES,
+  schedule: CARD_SCHEDULE,
+  select: SESSION_FIELDS,
+}
 
 /**
  * The newest invoice the plugin recorded for the session (its ledger rows): a charge whose answer
@@ -189,13 +191,8 @@ export async function reconcileCardSession(
   sessionId: string,
   now: Date
 ): Promise<SessionReconcileResult> {
-  return withSessionLock(container, sessionId, async () => {
-    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  return withDueSession<Session>(container, CARD_SESSIONS, sessionId, now, async (session) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    // Listed a moment ago, maybe by another server that has read it since.
-    const session = await freshSession(paymentModule, sessionId)
-    if (!session || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
-    if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
     // The invoice the plugin recorded for the session (never one its data names without proof).
     const invoiceId = await sessionInvoiceOf(session, read)
     if (!invoiceId) {
@@ -243,12 +240,7 @@ export async function reconcileCardSession(
 /** One run: the due pending card sessions, the most overdue first, one at a time, at most `limit` read. */
 export async function reconcileCardSessions(
   container: MedusaContainer,
-  {
-    now = new Date(),
-    limit = RECONCILE_READS_PER_RUN,
-    read = cardInvoiceReader(container),
-  }: { now?: Date; limit?: number; read?: CardInvoiceReader } = {}
+  { read = cardInvoiceReader(container), ...options }: ReconcileRunOptions & { read?: CardInvoiceReader } = {}
 ): Promise<SessionReconcileSummary> {
-  const pages = dueSessionPages(container, { providerPrefix: CARD_PROVIDER_PREFIX, statuses: PENDING_STATUSES, schedule: CARD_SCHEDULE, now })
-  return reconcileDueSessions(pages, (session) => reconcileCardSession(container, read, session.id, now), limit)
+  return reconcileSessionsOf(container, CARD_SESSIONS, (sessionId, now) => reconcileCardSession(container, read, sessionId, now), options)
 }
