@@ -20,13 +20,10 @@ import { syncCheckoutOrderSafely } from "../../../../workflows/checkout/sync-saf
 import { syncInstallmentSessionWorkflow } from "../../../../workflows/installments/sync-installment-session"
 import { readSessionInstallmentOrder } from "../../../../workflows/installments/utils/installment-order-reader"
 import { describeOrderState } from "../../../../utils/installments/states"
+import { messageOf } from "../../../../utils/session-reconcile"
 import { checkoutOrderOf, orderPayments } from "./order-facts"
 import { providerKindOf } from "./payment-words"
 import type { SyncOutcome } from "./order-facts-response"
-
-function messageOf(error: unknown): string {
-  return (error as Error)?.message ?? String(error)
-}
 
 async function syncCard(container: MedusaContainer, providerId: string, sessionId: string, data: Record<string, unknown> | null): Promise<SyncOutcome> {
   const stored = readMonobankData(data)
