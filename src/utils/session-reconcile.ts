@@ -138,20 +138,26 @@ export function reconcileSessionsOf(
   return reconcileDueSessions(dueSessionPages(container, { ...kind, now }), (session) => reconcileOne(session.id, now), limit)
 }
 
+/** The cart a payment collection pays for, if any (a payment collection need not have one). */
+export async function cartOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | undefined> {
+  const { data: carts } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return carts[0]?.cart_id as string | undefined
+}
+
 /** The cart a payment session pays for, and its order once there is one. */
 export async function cartAndOrderOfSession(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<{ cart_id?: string; medusa_order_id?: string }> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = carts[0]?.cart_id as string | undefined
+  const cartId = await cartOfPaymentCollection(container, paymentCollectionId)
   if (!cartId) return {}
-  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: orders } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   return { cart_id: cartId, medusa_order_id: orders[0]?.order_id }
 }
 
