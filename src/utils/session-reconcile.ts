@@ -8,7 +8,8 @@ import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { hasLedgerTable, queryDueSessions } from "./due-sessions-query"
-import type { SessionSchedule } from "./session-schedule"
+import { RECONCILE_READS_PER_RUN } from "./reconcile-schedule"
+import { isDueSession, type SessionSchedule } from "./session-schedule"
 
 export { isDueSession, readMarkOf, sessionDueAt, sessionWindowEnd, type SessionSchedule } from "./session-schedule"
 
@@ -46,6 +47,9 @@ export type DueSessionQuery = {
   schedule: SessionSchedule
   now: Date
 }
+
+/** One provider kind's sessions as the reconcile reads them: which are listed, and which fields it reads. */
+export type ReconciledSessions = Omit<DueSessionQuery, "now"> & { select: string[] }
 
 export function messageOf(error: unknown): string {
   return (error as { message?: string } | undefined)?.message ?? String(error)
@@ -99,20 +103,61 @@ export async function withSessionLock(
   }
 }
 
+/**
+ * Runs `job` on the session as it is now, under its lock: "skipped" when another server holds it,
+ * or it is gone, no longer in one of the kind's statuses, or not due any more (it was listed a
+ * moment ago, maybe by another server that has read it since).
+ */
+export async function withDueSession<S extends Pick<PaymentSessionDTO, "id" | "status" | "created_at" | "data">>(
+  container: MedusaContainer,
+  kind: ReconciledSessions,
+  sessionId: string,
+  now: Date,
+  job: (session: S) => Promise<SessionReconcileResult>
+): Promise<SessionReconcileResult> {
+  return withSessionLock(container, sessionId, async () => {
+    const session = await container
+      .resolve<IPaymentModuleService>(Modules.PAYMENT)
+      .retrievePaymentSession(sessionId, { select: kind.select })
+      .catch(() => undefined)
+    if (!session || !kind.statuses.includes(session.status) || !isDueSession(session, kind.schedule, now)) return { kind: "skipped" }
+    return job(session as unknown as S)
+  })
+}
+
+/** When a run reads (default: now) and how many sessions at most (default: `RECONCILE_READS_PER_RUN`). */
+export type ReconcileRunOptions = { now?: Date; limit?: number }
+
+/** One run over a provider kind's due sessions (`reconcileDueSessions`), each reconciled by its id. */
+export function reconcileSessionsOf(
+  container: MedusaContainer,
+  kind: ReconciledSessions,
+  reconcileOne: (sessionId: string, now: Date) => Promise<SessionReconcileResult>,
+  { now = new Date(), limit = RECONCILE_READS_PER_RUN }: ReconcileRunOptions = {}
+): Promise<SessionReconcileSummary> {
+  return reconcileDueSessions(dueSessionPages(container, { ...kind, now }), (session) => reconcileOne(session.id, now), limit)
+}
+
+/** The cart a payment collection pays for, if any (a payment collection need not have one). */
+export async function cartOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | undefined> {
+  const { data: carts } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return carts[0]?.cart_id as string | undefined
+}
+
 /** The cart a payment session pays for, and its order once there is one. */
 export async function cartAndOrderOfSession(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<{ cart_id?: string; medusa_order_id?: string }> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = carts[0]?.cart_id as string | undefined
+  const cartId = await cartOfPaymentCollection(container, paymentCollectionId)
   if (!cartId) return {}
-  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: orders } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   return { cart_id: cartId, medusa_order_id: orders[0]?.order_id }
 }
 

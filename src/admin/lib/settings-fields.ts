@@ -5,6 +5,11 @@ export type Field = { name: string; label: string; kind: FieldKind; hint?: strin
 
 export type ApiName = "acquiring" | "installments" | "checkout"
 
+/** A select field; `options` maps each value to its label, in the order shown. */
+function select(name: string, label: string, options: Record<string, string>): Field {
+  return { name, label, kind: "select", options: Object.entries(options).map(([value, optionLabel]) => ({ value, label: optionLabel })) }
+}
+
 export const API_TITLES: Record<ApiName, string> = {
   acquiring: "Card payments (internet acquiring)",
   installments: "Installments (Покупка частинами)",
@@ -14,15 +19,7 @@ export const API_TITLES: Record<ApiName, string> = {
 export const FIELDS: Record<ApiName, Field[]> = {
   acquiring: [
     { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "From the monobank business cabinet; write-only" },
-    {
-      name: "captureMode",
-      label: "Capture mode",
-      kind: "select",
-      options: [
-        { value: "manual", label: "Hold, capture from the admin" },
-        { value: "automatic", label: "Charge at once" },
-      ],
-    },
+    select("captureMode", "Capture mode", { manual: "Hold, capture from the admin", automatic: "Charge at once" }),
     { name: "invoiceValiditySeconds", label: "Invoice valid for (seconds)", kind: "number" },
     { name: "destination", label: "Payment purpose", kind: "text" },
     { name: "fiscalBasket", label: "Send the fiscal basket (PRRO)", kind: "switch" },
@@ -43,16 +40,7 @@ export const FIELDS: Record<ApiName, Field[]> = {
     { name: "tipsEmployeeId", label: "Tips employee", kind: "text" },
   ],
   installments: [
-    {
-      name: "environment",
-      label: "Environment",
-      kind: "select",
-      options: [
-        { value: "sandbox", label: "Sandbox" },
-        { value: "stage", label: "Stage" },
-        { value: "production", label: "Production" },
-      ],
-    },
+    select("environment", "Environment", { sandbox: "Sandbox", stage: "Stage", production: "Production" }),
     { name: "storeId", label: "Store id", kind: "text" },
     { name: "secret", label: "Secret", kind: "secret", hint: "Write-only" },
     { name: "allowedParts", label: "Numbers of payments offered", kind: "numbers", hint: "e.g. 3, 4, 6" },

@@ -3,29 +3,7 @@ import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { adminFetch } from "../lib/api"
-
-type PaymentFacts = {
-  payment_id: string
-  method: string
-  bank_id: { label: string; value: string } | null
-  bank_status: string | null
-  bank_sub_state?: string | null
-  meaning: string | null
-  capture_means?: string
-  masked_card?: string | null
-  payment_system?: string | null
-  fee?: string | null
-  hold_expires_at?: string | null
-  hold_expires_soon?: boolean
-  refunds?: { amount: string; status: string; date: string | null }[]
-  stale_reason?: string
-}
-type Facts = {
-  monobank: boolean
-  payments: PaymentFacts[]
-  checkout: { checkout_order_id: string | null; status: string; general_status: string | null; payment_method: string | null; delivery_method: string | null; delivery: Record<string, unknown> | null; error: string | null } | null
-  needs_attention: { happened: string }[]
-}
+import type { OrderFactsResponse as Facts, OrderSyncResponse } from "../../api/admin/monobank/orders/order-facts-response"
 
 const Fact = ({ label, value }: { label: string; value: React.ReactNode }) =>
   value ? (
@@ -48,7 +26,7 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
 
   const sync = async () => {
     setBusy(true)
-    const res = await adminFetch<{ outcomes: { what: string; ok: boolean; detail: string }[]; facts: Facts }>(`/admin/monobank/orders/${order.id}/sync`, { method: "POST", body: {} })
+    const res = await adminFetch<OrderSyncResponse>(`/admin/monobank/orders/${order.id}/sync`, { method: "POST", body: {} })
     setBusy(false)
     if (res.ok) {
       setFacts({ ...res.data.facts, needs_attention: facts.needs_attention })

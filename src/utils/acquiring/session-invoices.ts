@@ -12,30 +12,27 @@ import type { BankStanding } from "../session-money/settlement"
 import type { MonobankData } from "./payment-data"
 import { refundableMinor } from "./status"
 
-/** Where an invoice's money stands, by the bank's status. */
-const INVOICE_STANDING = {
-  created: () => ({ kind: "payable" }),
-  processing: () => ({ kind: "payable" }),
-  hold: (record) => ({ kind: "held", amountMinor: record.amount }),
-  success: (record) => ({ kind: "taken", leftMinor: refundableMinor(record) }),
-  failure: () => ({ kind: "over" }),
-  expired: () => ({ kind: "over" }),
+/**
+ * Per bank status: where an invoice's money stands, and whether a statement item in it is a payment
+ * a session can own (money taken, held, or on its way; never declined).
+ */
+const BY_STATUS = {
+  created: { standing: () => ({ kind: "payable" }), ownable: false },
+  processing: { standing: () => ({ kind: "payable" }), ownable: true },
+  hold: { standing: (record) => ({ kind: "held", amountMinor: record.amount }), ownable: true },
+  success: { standing: (record) => ({ kind: "taken", leftMinor: refundableMinor(record) }), ownable: true },
+  failure: { standing: () => ({ kind: "over" }), ownable: false },
+  expired: { standing: () => ({ kind: "over" }), ownable: false },
   // A released hold, or a payment refunded (in part: what is left can still go back).
-  reversed: (record) => (refundableMinor(record) > 0 ? { kind: "taken", leftMinor: refundableMinor(record) } : { kind: "over" }),
-  unknown: (record) => ({ kind: "unknown", why: `monobank reports status ${String(record.rawStatus)} this plugin does not know` }),
-} as const satisfies Record<InvoiceStatusRead, (record: InvoiceStatusRecord) => BankStanding>
-
-/** Statement statuses of a payment a session can own (money taken, held, or on its way). */
-const OWNABLE_STATUS = {
-  created: false,
-  processing: true,
-  hold: true,
-  success: true,
-  failure: false,
-  reversed: false,
-  expired: false,
-  unknown: false,
-} as const satisfies Record<InvoiceStatusRead, boolean>
+  reversed: {
+    standing: (record) => (refundableMinor(record) > 0 ? { kind: "taken", leftMinor: refundableMinor(record) } : { kind: "over" }),
+    ownable: false,
+  },
+  unknown: {
+    standing: (record) => ({ kind: "unknown", why: `monobank reports status ${String(record.rawStatus)} this plugin does not know` }),
+    ownable: false,
+  },
+} as const satisfies Record<InvoiceStatusRead, { standing: (record: InvoiceStatusRecord) => BankStanding; ownable: boolean }>
 
 /** A charge still `sending` after this long lost its process (or its answer): the bank is asked. */
 export const SENDING_STALE_MS = 2 * 60_000
@@ -54,7 +51,7 @@ export function provesRow(record: Pick<InvoiceStatusRecord, "invoiceId" | "refer
 
 /** A statement item this session can own for the lost charge `row`. */
 export function ownableStatementItem(item: StatementItem, row: SessionPaymentRow): boolean {
-  return item.reference === row.session_id && item.amount === row.amount_minor && item.ccy === row.ccy && OWNABLE_STATUS[item.status]
+  return item.reference === row.session_id && item.amount === row.amount_minor && item.ccy === row.ccy && BY_STATUS[item.status].ownable
 }
 
 /** The provider data of a row's invoice, for the capture / release helpers (which read the bank first). */
@@ -63,7 +60,7 @@ export function invoiceDataOf(row: SessionPaymentRow, paymentType: MonobankData[
 }
 
 export function invoiceStanding(record: InvoiceStatusRecord): BankStanding {
-  return INVOICE_STANDING[record.status](record)
+  return BY_STATUS[record.status].standing(record)
 }
 
 /** The rows of a card session whose bank record may hold money: newest first. */

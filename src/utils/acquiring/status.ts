@@ -1,39 +1,31 @@
 /**
  * How monobank invoice statuses read in Medusa: as a payment session status and as a webhook
- * action. Tables, so a status added to the schema is a compile error here rather than a silent
+ * action, through the outcome table both payment types share (../payment-outcome). Tables, so a status added to the schema is a compile error here rather than a silent
  * default. A status the bank sends that the schema does not know reads as "unknown": pending, so
  * nothing moves until a later read shows a known status.
  */
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { PaymentActions } from "@medusajs/framework/utils"
 import type { InvoiceStatus, InvoiceStatusRead, InvoiceStatusRecord } from "../../lib/monobank"
+import { inMedusa, OUTCOME_IN_MEDUSA, type PaymentOutcome } from "../payment-outcome"
 
-export const SESSION_STATUS = {
-  created: PaymentSessionStatus.PENDING,
-  processing: PaymentSessionStatus.PENDING,
-  hold: PaymentSessionStatus.AUTHORIZED,
-  success: PaymentSessionStatus.CAPTURED,
-  failure: PaymentSessionStatus.ERROR,
-  expired: PaymentSessionStatus.CANCELED,
-  // A hold released (by us or after 9 days) or a payment refunded in full.
-  reversed: PaymentSessionStatus.CANCELED,
-  unknown: PaymentSessionStatus.PENDING,
-} as const satisfies Record<InvoiceStatusRead, PaymentSessionStatus>
+/** What each invoice status means to Medusa, in the outcome vocabulary both payment types share. */
+const INVOICE_OUTCOME = {
+  created: "pending",
+  processing: "pending",
+  hold: "authorized",
+  success: "captured",
+  failure: "error",
+  expired: "canceled",
+  // A hold released (by us or after 9 days) or a payment refunded in full: `invoiceOutcome` tells
+  // the two apart for the webhook; as a session status both are canceled.
+  reversed: "canceled",
+  unknown: "pending",
+} as const satisfies Record<InvoiceStatusRead, PaymentOutcome>
 
-/**
- * Webhook status -> action for Medusa's core handler, which acts only on authorized/captured.
- * `reversed` is decided by `webhookAction` (a hold released vs. a captured payment refunded);
- * the plugin's own subscriber handles failure, reversal and refunds made in the bank's cabinet.
- */
-export const WEBHOOK_ACTION = {
-  created: PaymentActions.PENDING,
-  processing: PaymentActions.PENDING,
-  hold: PaymentActions.AUTHORIZED,
-  success: PaymentActions.SUCCESSFUL,
-  failure: PaymentActions.FAILED,
-  expired: PaymentActions.CANCELED,
-  reversed: PaymentActions.CANCELED,
-  unknown: PaymentActions.PENDING,
-} as const satisfies Record<InvoiceStatusRead, PaymentActions>
+export const SESSION_STATUS = inMedusa("session", INVOICE_OUTCOME)
+
+/** Per status, before refunds are looked at: `webhookAction` reads a whole record. */
+export const WEBHOOK_ACTION = inMedusa("action", INVOICE_OUTCOME)
 
 /**
  * Progress of an invoice, to spot a webhook that goes backwards (the bank does not guarantee
@@ -94,10 +86,16 @@ export function refundableMinor(record: AmountsRecord): number {
   return Math.max(0, capturedMinor(record) - refundedMinor(record) - sumOf(record, "processing"))
 }
 
+/** The invoice's outcome: a reversal after money was taken is a refund, not a released hold. */
+export function invoiceOutcome(record: AmountsRecord): PaymentOutcome {
+  return record.status === "reversed" && capturedMinor(record) > 0 ? "refunded" : INVOICE_OUTCOME[record.status]
+}
+
+/**
+ * Webhook status -> action for Medusa's core handler, which acts only on authorized/captured; a
+ * refund after capture is nothing for it (the plugin's subscriber books the refunds), and the
+ * plugin's own subscriber handles failure, reversal and refunds made in the bank's cabinet.
+ */
 export function webhookAction(record: AmountsRecord): PaymentActions {
-  if (record.status === "reversed" && capturedMinor(record) > 0) {
-    // Refunded after capture: nothing for the core handler; the plugin's subscriber books the refunds.
-    return PaymentActions.NOT_SUPPORTED
-  }
-  return WEBHOOK_ACTION[record.status]
+  return OUTCOME_IN_MEDUSA[invoiceOutcome(record)].action
 }

@@ -1,26 +1,11 @@
-/** Our reading of an installment order in Medusa's vocabularies: session status and webhook action. */
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { InstallmentStatus } from "./states"
-
 /**
- * A fully returned order can no longer be authorized or captured: for a session it reads as
- * canceled (the refund itself is recorded by `refundPayment`).
+ * Our reading of an installment order in Medusa's vocabularies: session status and webhook action.
+ * An order's state reads straight into a payment outcome (./states), so both are the shared
+ * outcome table's (../payment-outcome): a fully returned order reads as a canceled session, and
+ * Medusa's own webhook subscriber acts on authorized / captured, ours on failed / canceled.
  */
-export const SESSION_STATUS = {
-  pending: PaymentSessionStatus.PENDING,
-  authorized: PaymentSessionStatus.AUTHORIZED,
-  captured: PaymentSessionStatus.CAPTURED,
-  refunded: PaymentSessionStatus.CANCELED,
-  error: PaymentSessionStatus.ERROR,
-  canceled: PaymentSessionStatus.CANCELED,
-} as const satisfies Record<InstallmentStatus, PaymentSessionStatus>
+import { inMedusa } from "../payment-outcome"
 
-/** Medusa's own webhook subscriber acts on authorized / captured; ours on failed / canceled. */
-export const WEBHOOK_ACTION = {
-  pending: PaymentActions.PENDING,
-  authorized: PaymentActions.AUTHORIZED,
-  captured: PaymentActions.SUCCESSFUL,
-  refunded: PaymentActions.NOT_SUPPORTED,
-  error: PaymentActions.FAILED,
-  canceled: PaymentActions.CANCELED,
-} as const satisfies Record<InstallmentStatus, PaymentActions>
+export const SESSION_STATUS = inMedusa("session")
+
+export const WEBHOOK_ACTION = inMedusa("action")

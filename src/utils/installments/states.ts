@@ -3,9 +3,10 @@
  * `code` is the bank's sub-state, verbatim: stable, and greppable to the bank's documents.
  */
 import type { OrderState, OrderStateRead, OrderSubState } from "../../lib/monobank"
+import type { PaymentOutcome } from "../payment-outcome"
 
 /** Our reading of an order: Medusa's session statuses plus "refunded" (money returned in full). */
-export type InstallmentStatus = "pending" | "authorized" | "captured" | "refunded" | "error" | "canceled"
+export type InstallmentStatus = PaymentOutcome
 
 /** What has to happen next, as a stable code a storefront or admin can switch on. */
 export type RequiredAction =

@@ -12,21 +12,20 @@ import { isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } 
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { fromBankMinorUnits } from "../../utils/medusa-money"
-import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
+import { capturedMinor, refundableMinor, WEBHOOK_ACTION, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
-  dueSessionPages,
-  isDueSession,
   messageOf,
   paidOutcome,
-  reconcileDueSessions,
+  reconcileSessionsOf,
   reportOutcome,
-  withSessionLock,
+  withDueSession,
+  type ReconciledSessions,
+  type ReconcileRunOptions,
   type SessionReconcileResult,
   type SessionReconcileSummary,
   type SessionSchedule,
 } from "../../utils/session-reconcile"
-import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { CARD_PROVIDER_PREFIX } from "../../utils/provider-ids"
 import { cardInvoiceReader, isBankUnavailable, type CardInvoiceReader } from "./utils/card-invoice-reader"
 import { syncMonobankInvoiceWorkflow } from "./sync-monobank-invoice"
@@ -36,26 +35,34 @@ import { invoiceRows } from "../../utils/acquiring/session-invoices"
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
 
-/** Which webhook path a bank status takes (the two subscribers' split, as a table). */
-export const CARD_STATUS_ROUTE = {
-  created: "wait",
-  processing: "wait",
-  hold: "core",
-  success: "core",
-  failure: "plugin",
-  expired: "plugin",
-  reversed: "plugin",
-  // A status this plugin does not know: stay pending and read again later.
-  unknown: "wait",
-} as const satisfies Record<InvoiceStatusRead, "wait" | "core" | "plugin">
+/**
+ * Which webhook path an action takes (the two subscribers' split): Medusa's core handler acts on
+ * authorized / captured, the plugin's subscriber on the other final ones; pending waits.
+ */
+export const WEBHOOK_ROUTE = {
+  [PaymentActions.PENDING]: "wait",
+  [PaymentActions.REQUIRES_MORE]: "wait",
+  [PaymentActions.PENDING_AUTHORIZATION]: "wait",
+  [PaymentActions.AUTHORIZED]: "core",
+  [PaymentActions.SUCCESSFUL]: "core",
+  [PaymentActions.FAILED]: "plugin",
+  [PaymentActions.CANCELED]: "plugin",
+  [PaymentActions.NOT_SUPPORTED]: "plugin",
+} as const satisfies Record<PaymentActions, "wait" | "core" | "plugin">
 
-const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
+/** Which webhook path a bank status takes (a status this plugin does not know waits: read again later). */
+export const CARD_STATUS_ROUTE = Object.fromEntries(
+  Object.entries(WEBHOOK_ACTION).map(([status, action]) => [status, WEBHOOK_ROUTE[action]])
+) as Record<InvoiceStatusRead, (typeof WEBHOOK_ROUTE)[PaymentActions]>
+
 const PENDING_STATUSES = ["pending"] as const
 
 type Session = Pick<
   PaymentSessionDTO,
   "id" | "provider_id" | "status" | "amount" | "currency_code" | "data" | "created_at" | "payment_collection_id"
 >
+
+const SESSION_FIELDS = ["id", "provider_id", "status", "amount", "currency_code", "data", "created_at", "payment_collection_id"]
 
 /** The action and amount Medusa's core handler would get from a webhook with this status. */
 export function coreWebhookInput(sessionId: string, stored: Pick<MonobankData, "status">, record: InvoiceStatusRecord) {
@@ -93,7 +100,7 @@ async function applyInvoice(
 ): Promise<SessionReconcileResult> {
   const input = coreWebhookInput(session.id, stored, record)
   const facts = webhookFacts(record)
-  const core = CORE_ACTIONS.includes(input.action)
+  const core = WEBHOOK_ROUTE[input.action] === "core"
   let coreFailure: string | undefined
   if (core) {
     try {
@@ -115,11 +122,7 @@ async function applyInvoice(
 }
 
 async function freshSession(paymentModule: IPaymentModuleService, id: string): Promise<Session | undefined> {
-  return paymentModule
-    .retrievePaymentSession(id, {
-      select: ["id", "provider_id", "status", "amount", "currency_code", "data", "created_at", "payment_collection_id"],
-    })
-    .catch(() => undefined)
+  return paymentModule.retrievePaymentSession(id, { select: SESSION_FIELDS }).catch(() => undefined)
 }
 
 /**
@@ -161,7 +164,12 @@ export const CARD_SCHEDULE = {
   validUntilKey: "validUntil",
 } as const satisfies SessionSchedule & { bankRefKey: keyof MonobankData; validUntilKey: keyof MonobankData }
 
-const CARD_QUERY: SessionSchedule = CARD_SCHEDULE
+const CARD_SESSIONS: ReconciledSessions = {
+  providerPrefix: CARD_PROVIDER_PREFIX,
+  statuses: PENDING_STATUSES,
+  schedule: CARD_SCHEDULE,
+  select: SESSION_FIELDS,
+}
 
 /**
  * The newest invoice the plugin recorded for the session (its ledger rows): a charge whose answer
@@ -184,13 +192,8 @@ export async function reconcileCardSession(
   sessionId: string,
   now: Date
 ): Promise<SessionReconcileResult> {
-  return withSessionLock(container, sessionId, async () => {
-    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  return withDueSession<Session>(container, CARD_SESSIONS, sessionId, now, async (session) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    // Listed a moment ago, maybe by another server that has read it since.
-    const session = await freshSession(paymentModule, sessionId)
-    if (!session || !(PENDING_STATUSES as readonly string[]).includes(session.status)) return { kind: "skipped" }
-    if (!isDueSession(session, CARD_QUERY, now)) return { kind: "skipped" }
     // The invoice the plugin recorded for the session (never one its data names without proof).
     const invoiceId = await sessionInvoiceOf(container, session, read)
     if (!invoiceId) {
@@ -238,12 +241,7 @@ export async function reconcileCardSession(
 /** One run: the due pending card sessions, the most overdue first, one at a time, at most `limit` read. */
 export async function reconcileCardSessions(
   container: MedusaContainer,
-  {
-    now = new Date(),
-    limit = RECONCILE_READS_PER_RUN,
-    read = cardInvoiceReader(container),
-  }: { now?: Date; limit?: number; read?: CardInvoiceReader } = {}
+  { read = cardInvoiceReader(container), ...options }: ReconcileRunOptions & { read?: CardInvoiceReader } = {}
 ): Promise<SessionReconcileSummary> {
-  const pages = dueSessionPages(container, { providerPrefix: CARD_PROVIDER_PREFIX, statuses: PENDING_STATUSES, schedule: CARD_SCHEDULE, now })
-  return reconcileDueSessions(pages, (session) => reconcileCardSession(container, read, session.id, now), limit)
+  return reconcileSessionsOf(container, CARD_SESSIONS, (sessionId, now) => reconcileCardSession(container, read, sessionId, now), options)
 }

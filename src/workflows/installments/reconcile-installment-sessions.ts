@@ -6,22 +6,21 @@
  * get their code and texts), and a confirmed order completes the cart through Medusa's
  * `processPaymentWorkflow`, as the callback would have.
  */
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { readOrderId } from "../../utils/installments/session-data"
 import {
-  dueSessionPages,
-  isDueSession,
   messageOf,
   paidOutcome,
-  reconcileDueSessions,
+  reconcileSessionsOf,
   reportOutcome,
-  withSessionLock,
+  withDueSession,
+  type ReconciledSessions,
+  type ReconcileRunOptions,
   type SessionReconcileResult,
   type SessionReconcileSummary,
   type SessionSchedule,
 } from "../../utils/session-reconcile"
-import { RECONCILE_READS_PER_RUN } from "../../utils/reconcile-schedule"
 import { INSTALLMENTS_PROVIDER_PREFIX, OPEN_SESSION_STATUSES } from "./utils/constants"
 import { syncInstallmentSessionWorkflow } from "./sync-installment-session"
 
@@ -33,7 +32,13 @@ const UNPAID: readonly string[] = ["error", "canceled"]
  * that wait: an installment session is read for the longest window (no validity).
  */
 export const INSTALLMENT_SCHEDULE: SessionSchedule = { readMarkKey: "checked_at", bankRefKey: "order_id" }
-const INSTALLMENT_QUERY = INSTALLMENT_SCHEDULE
+
+const INSTALLMENT_SESSIONS: ReconciledSessions = {
+  providerPrefix: INSTALLMENTS_PROVIDER_PREFIX,
+  statuses: OPEN_SESSION_STATUSES,
+  schedule: INSTALLMENT_SCHEDULE,
+  select: ["id", "status", "data", "created_at", "payment_collection_id"],
+}
 
 /**
  * The bank did not answer, or refused for a reason that holds for every order (signature,
@@ -54,14 +59,9 @@ export async function reconcileInstallmentSession(
   sessionId: string,
   now: Date
 ): Promise<SessionReconcileResult> {
-  return withSessionLock(container, sessionId, async () => {
-    const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  return withDueSession<PaymentSessionDTO>(container, INSTALLMENT_SESSIONS, sessionId, now, async (session) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const session = await paymentModule
-      .retrievePaymentSession(sessionId, { select: ["id", "status", "data", "created_at", "payment_collection_id"] })
-      .catch(() => undefined)
-    if (!session || !OPEN_SESSION_STATUSES.includes(session.status) || !readOrderId(session.data)) return { kind: "skipped" }
-    if (!isDueSession(session, INSTALLMENT_QUERY, now)) return { kind: "skipped" }
+    if (!readOrderId(session.data)) return { kind: "skipped" }
 
     let summary
     try {
@@ -91,15 +91,6 @@ export async function reconcileInstallmentSession(
 }
 
 /** One run: the due open installment sessions, the most overdue first, one at a time, at most `limit` read. */
-export async function reconcileInstallmentSessions(
-  container: MedusaContainer,
-  { now = new Date(), limit = RECONCILE_READS_PER_RUN }: { now?: Date; limit?: number } = {}
-): Promise<SessionReconcileSummary> {
-  const pages = dueSessionPages(container, {
-    providerPrefix: INSTALLMENTS_PROVIDER_PREFIX,
-    statuses: OPEN_SESSION_STATUSES,
-    schedule: INSTALLMENT_SCHEDULE,
-    now,
-  })
-  return reconcileDueSessions(pages, (session) => reconcileInstallmentSession(container, session.id, now), limit)
+export async function reconcileInstallmentSessions(container: MedusaContainer, options: ReconcileRunOptions = {}): Promise<SessionReconcileSummary> {
+  return reconcileSessionsOf(container, INSTALLMENT_SESSIONS, (sessionId, now) => reconcileInstallmentSession(container, sessionId, now), options)
 }

@@ -3,36 +3,26 @@
  * the real-world shapes it now models: a monopay wallet payment, whole-second dates, a checkout
  * callback with a comment and no address, signed with the checkout API's key.
  */
-import { startEmulator, TEST_CARDS } from "../../../../emulator"
+import { TEST_CARDS } from "../../../../emulator"
 import { AcquiringClient } from "../acquiring/client"
 import { createCheckoutCallbackVerifier } from "../checkout/callback-signature"
 import { CheckoutClient } from "../checkout/client"
 import { checkoutOrderRecordSchema, invoiceStatusRecordSchema } from "../index"
-import { json, startRawServer } from "./raw-server"
+import { startReceiver, tokenOptions, useEmulator } from "./emulator-fixture"
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>
-let emulator: Emulator
-let acquiring: AcquiringClient
-let checkout: CheckoutClient
-let receiver: Awaited<ReturnType<typeof startRawServer>>
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, webhookRetryDelayMs: 0 })
-  acquiring = new AcquiringClient({ token: emulator.acquiringToken, baseUrl: emulator.url })
-  checkout = new CheckoutClient({ token: emulator.acquiringToken, baseUrl: emulator.url })
-  receiver = await startRawServer((_req, res) => json(res, 200, {}))
-})
-
-afterAll(async () => {
-  await acquiring.close()
-  await checkout.close()
-  await receiver.close()
-  await emulator.close()
-})
+const bank = useEmulator(
+  { port: 0, webhookRetryDelayMs: 0 },
+  async (emulator) => ({
+    acquiring: new AcquiringClient(tokenOptions(emulator)),
+    checkout: new CheckoutClient(tokenOptions(emulator)),
+    receiver: await startReceiver(),
+  }),
+  { resetBeforeEach: false }
+)
 
 async function received(match: (body: string) => boolean) {
   for (let i = 0; i < 200; i++) {
-    const hit = receiver.requests.find((r) => match(r.body.toString()))
+    const hit = bank.receiver.requests.find((r) => match(r.body.toString()))
     if (hit) return hit
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -41,8 +31,8 @@ async function received(match: (body: string) => boolean) {
 
 describe("emulator records parse with the library's schemas", () => {
   it("a monopay wallet payment: no maskedPan, paymentSystem \"\", payMethod, whole-second dates", async () => {
-    const { invoiceId } = await acquiring.createInvoice({ amount: 25000, webHookUrl: `${receiver.url}/hook` })
-    await emulator.control.payInvoice(invoiceId, { pan: TEST_CARDS.monopay })
+    const { invoiceId } = await bank.acquiring.createInvoice({ amount: 25000, webHookUrl: `${bank.receiver.url}/hook` })
+    await bank.emulator.control.payInvoice(invoiceId, { pan: TEST_CARDS.monopay })
     const hook = await received((body) => body.includes(invoiceId) && body.includes('"success"'))
     const raw = JSON.parse(hook.body.toString())
     expect(raw.payMethod).toBe("monopay")
@@ -51,23 +41,23 @@ describe("emulator records parse with the library's schemas", () => {
     expect(raw.modifiedDate).toMatch(/T\d\d:\d\d:\d\dZ$/)
 
     expect(invoiceStatusRecordSchema.parse(raw)).toMatchObject({ status: "success", amount: 25000 })
-    await expect(acquiring.getInvoiceStatus(invoiceId)).resolves.toMatchObject({
+    await expect(bank.acquiring.getInvoiceStatus(invoiceId)).resolves.toMatchObject({
       status: "success",
       paymentInfo: { paymentMethod: "monopay" },
     })
   })
 
   it("a signed checkout callback with a comment and no address: verified with the checkout key, parsed", async () => {
-    const { order_id } = await checkout.createOrder({
+    const { order_id } = await bank.checkout.createOrder({
       order_ref: "cart_sig",
       amount: 100,
       count: 1,
       products: [{ name: "Mug", cnt: 1, price: 100 }],
       dlv_method_list: ["pickup"],
       payment_method_list: ["card"],
-      callback_url: `${receiver.url}/checkout-callback`,
+      callback_url: `${bank.receiver.url}/checkout-callback`,
     })
-    await emulator.control.completeCheckout(order_id, {
+    await bank.emulator.control.completeCheckout(order_id, {
       delivery_method: "pickup",
       payment_method: "card",
       comment: "Call before delivery",
@@ -77,7 +67,7 @@ describe("emulator records parse with the library's schemas", () => {
     const verifier = createCheckoutCallbackVerifier({
       fetchPublicKey: async () => {
         keyFetches += 1
-        return (await checkout.getPublicKey()).key
+        return (await bank.checkout.getPublicKey()).key
       },
     })
     const xSign = String(callback.headers["x-sign"])
@@ -88,7 +78,7 @@ describe("emulator records parse with the library's schemas", () => {
     expect(await verifier.check(callback.body, undefined)).toBe("unsigned")
     expect(keyFetches).toBe(1)
     const refetching = createCheckoutCallbackVerifier({
-      fetchPublicKey: async () => (await checkout.getPublicKey()).key,
+      fetchPublicKey: async () => (await bank.checkout.getPublicKey()).key,
       minRefreshIntervalMs: 0,
     })
     expect(await refetching.check(tampered, xSign)).toBe("invalid")
@@ -99,9 +89,9 @@ describe("emulator records parse with the library's schemas", () => {
   })
 
   it("the acquiring key does not verify checkout callbacks (they are two keys)", async () => {
-    const callback = receiver.requests.find((r) => r.url === "/checkout-callback")!
+    const callback = bank.receiver.requests.find((r) => r.url === "/checkout-callback")!
     const verifier = createCheckoutCallbackVerifier({
-      fetchPublicKey: async () => (await acquiring.getPublicKey()).key,
+      fetchPublicKey: async () => (await bank.acquiring.getPublicKey()).key,
       minRefreshIntervalMs: 0,
     })
     expect(await verifier.check(callback.body, String(callback.headers["x-sign"]))).toBe("invalid")

@@ -1,6 +1,7 @@
 import { PLUGIN_VERSION } from "../plugin-info"
 import { MonobankApiError } from "../errors"
 import { CMS_HEADER_ENDPOINTS, HttpClient, type HttpClientOptions } from "../http"
+import { errorOf } from "./error-of"
 import { freePort, json, startRawServer } from "./raw-server"
 
 type Server = Awaited<ReturnType<typeof startRawServer>>
@@ -24,15 +25,6 @@ function client(baseUrl: string, options: Partial<HttpClientOptions> = {}) {
   })
   clients.push(http)
   return { http, sleeps }
-}
-
-async function failure(promise: Promise<unknown>): Promise<MonobankApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(MonobankApiError)
-  return error as MonobankApiError
 }
 
 afterEach(async () => {
@@ -121,7 +113,7 @@ describe("HttpClient: errors", () => {
       json(res, 400, { errCode: "BAD_REQUEST", errText: "invalid 'pan' 4242424242424242" }, { "trace-id": "t-400" })
     )
     const { http } = client(server.url)
-    const error = await failure(
+    const error = await errorOf(
       http.request({
         endpoint: "DELETE /api/merchant/wallet/card",
         query: { cardToken: "SECRET_CARD_TOKEN" },
@@ -147,7 +139,7 @@ describe("HttpClient: errors", () => {
   it("never puts the request body in the message", async () => {
     const server = await serve((_req, res) => json(res, 500, { errCode: "INTERNAL_ERROR", errText: "boom" }))
     const { http } = client(server.url)
-    const error = await failure(
+    const error = await errorOf(
       http.request({
         endpoint: "POST /api/merchant/invoice/payment-direct",
         body: { amount: 100, cardData: { pan: "4242424242424242", exp: "1230", cvv: "123" } },
@@ -165,7 +157,7 @@ describe("HttpClient: errors", () => {
   ])("reads the error body %p", async (body, errCode, errText) => {
     const server = await serve((_req, res) => json(res, 404, body))
     const { http } = client(server.url)
-    const error = await failure(http.request({ endpoint: "POST /api/order/confirm", body: {} }))
+    const error = await errorOf(http.request({ endpoint: "POST /api/order/confirm", body: {} }))
     expect(error.errCode).toBe(errCode)
     expect(error.errText).toBe(errText)
     expect(error.bankMessage).toBe(errText)
@@ -174,7 +166,7 @@ describe("HttpClient: errors", () => {
   it("reports a 2xx body that is not JSON as INVALID_RESPONSE", async () => {
     const server = await serve((_req, res) => json(res, 200, "<html>"))
     const { http } = client(server.url)
-    const error = await failure(http.request({ endpoint: "POST /api/merchant/invoice/create", body: {} }))
+    const error = await errorOf(http.request({ endpoint: "POST /api/merchant/invoice/create", body: {} }))
     expect(error).toMatchObject({ kind: "http", status: 200, errCode: "INVALID_RESPONSE", outcomeUnknown: true })
   })
 })
@@ -195,7 +187,7 @@ describe("HttpClient: retry policy", () => {
   it("gives up after maxAttempts", async () => {
     const server = await serve((_req, res) => json(res, 500, { errCode: "INTERNAL_ERROR", errText: "x" }))
     const { http } = client(server.url, { retry: { maxAttempts: 4 } })
-    const error = await failure(http.request({ endpoint: "GET /api/merchant/qr/list" }))
+    const error = await errorOf(http.request({ endpoint: "GET /api/merchant/qr/list" }))
     expect(server.requests).toHaveLength(4)
     expect(error).toMatchObject({ kind: "http", status: 500, attempts: 4, outcomeUnknown: false })
   })
@@ -203,7 +195,7 @@ describe("HttpClient: retry policy", () => {
   it("never repeats an unsafe call after a 5xx and marks the outcome unknown", async () => {
     const server = await serve((_req, res) => json(res, 500, { errCode: "INTERNAL_ERROR", errText: "x" }))
     const { http, sleeps } = client(server.url)
-    const error = await failure(http.request({ endpoint: "POST /api/merchant/invoice/create", body: { amount: 1 } }))
+    const error = await errorOf(http.request({ endpoint: "POST /api/merchant/invoice/create", body: { amount: 1 } }))
     expect(server.requests).toHaveLength(1)
     expect(sleeps).toEqual([])
     expect(error).toMatchObject({ kind: "http", status: 500, outcomeUnknown: true, attempts: 1 })
@@ -234,7 +226,7 @@ describe("HttpClient: retry policy", () => {
   it("gives up instead of waiting beyond the total delay budget", async () => {
     const server = await serve((_req, res) => json(res, 429, { errCode: "TMR" }, { "Retry-After": "60" }))
     const { http, sleeps } = client(server.url, { retry: { maxTotalDelayMs: 10_000 } })
-    const error = await failure(http.request({ endpoint: "GET /api/merchant/details" }))
+    const error = await errorOf(http.request({ endpoint: "GET /api/merchant/details" }))
     expect(sleeps).toEqual([])
     expect(error).toMatchObject({ status: 429, errCode: "TMR", retryAfterMs: 60_000, attempts: 1 })
   })
@@ -242,7 +234,7 @@ describe("HttpClient: retry policy", () => {
   it("does not repeat an unsafe call on 429 but reports Retry-After", async () => {
     const server = await serve((_req, res) => json(res, 429, { errCode: "TMR" }, { "Retry-After": "3" }))
     const { http } = client(server.url)
-    const error = await failure(http.request({ endpoint: "POST /api/merchant/invoice/cancel", body: {} }))
+    const error = await errorOf(http.request({ endpoint: "POST /api/merchant/invoice/cancel", body: {} }))
     expect(server.requests).toHaveLength(1)
     expect(error).toMatchObject({ status: 429, retryAfterMs: 3000, outcomeUnknown: false })
   })
@@ -253,10 +245,10 @@ describe("HttpClient: retry policy", () => {
       json(res, 200, {})
     })
     const { http } = client(server.url.replace(/$/, "/slow"), { timeoutMs: 100 })
-    const unsafe = await failure(http.request({ endpoint: "POST /api/merchant/invoice/finalize", body: {} }))
+    const unsafe = await errorOf(http.request({ endpoint: "POST /api/merchant/invoice/finalize", body: {} }))
     expect(unsafe).toMatchObject({ kind: "timeout", outcomeUnknown: true, attempts: 1 })
     expect(server.requests).toHaveLength(1)
-    const safe = await failure(http.request({ endpoint: "GET /api/merchant/wallet", timeoutMs: 50 }))
+    const safe = await errorOf(http.request({ endpoint: "GET /api/merchant/wallet", timeoutMs: 50 }))
     expect(safe).toMatchObject({ kind: "timeout", outcomeUnknown: false, attempts: 3 })
     expect(server.requests).toHaveLength(4)
   })
@@ -267,7 +259,7 @@ describe("HttpClient: retry policy", () => {
       json(res, 200, { ok: i })
     })
     const { http } = client(server.url)
-    const unsafe = await failure(
+    const unsafe = await errorOf(
       http.request({ endpoint: "POST /api/merchant/wallet/payment", path: "/reset-always", body: {} })
     )
     expect(unsafe).toMatchObject({ kind: "network", outcomeUnknown: true, attempts: 1 })
@@ -296,7 +288,7 @@ describe("HttpClient: retry policy", () => {
   it("reports a refused connection that never comes back as a network error with a known outcome", async () => {
     const port = await freePort()
     const { http, sleeps } = client(`http://127.0.0.1:${port}`)
-    const error = await failure(http.request({ endpoint: "POST /api/order/return", body: {} }))
+    const error = await errorOf(http.request({ endpoint: "POST /api/order/return", body: {} }))
     expect(error).toMatchObject({ kind: "network", outcomeUnknown: false, attempts: 3 })
     expect(error.message).toContain("ECONNREFUSED")
     expect(sleeps).toHaveLength(2)
@@ -309,10 +301,10 @@ describe("HttpClient: retry policy", () => {
     const pending = http.request({ endpoint: "GET /api/merchant/details", signal: controller.signal })
     await new Promise((resolve) => setTimeout(resolve, 20))
     controller.abort()
-    const error = await failure(pending)
+    const error = await errorOf(pending)
     expect(error).toMatchObject({ kind: "network", aborted: true, attempts: 1 })
     expect(sleeps).toEqual([])
-    const early = await failure(http.request({ endpoint: "GET /api/merchant/details", signal: AbortSignal.abort() }))
+    const early = await errorOf(http.request({ endpoint: "GET /api/merchant/details", signal: AbortSignal.abort() }))
     expect(early).toMatchObject({ aborted: true, attempts: 0 })
   })
 })

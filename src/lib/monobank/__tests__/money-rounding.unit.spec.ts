@@ -1,16 +1,6 @@
 import fc from "fast-check"
 import { allocateMinorUnits, fromMinorUnits, roundToMinorUnits, toMinorUnits } from "../money"
-
-/** Shaped like Medusa's BigNumber: `raw` getter on the prototype, `toJSON()` giving a number. */
-class FakeBigNumber {
-  constructor(private readonly raw_: { value: string; precision: number }) {}
-  get raw() {
-    return this.raw_
-  }
-  toJSON() {
-    return Number(this.raw_.value)
-  }
-}
+import { FakeBigNumber } from "./fake-big-number"
 
 /** Exact value of a decimal string in 10^-scale units, for checking without floating point. */
 function scaled(text: string, scale: number): bigint {

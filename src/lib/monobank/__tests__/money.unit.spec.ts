@@ -9,17 +9,7 @@ import {
   toMinorUnits,
   type CurrencyAlphaCode,
 } from "../money"
-
-/** Shaped like Medusa's BigNumber: `raw` getter on the prototype, `toJSON()` giving a number. */
-class FakeBigNumber {
-  constructor(private readonly raw_: { value: string; precision: number }) {}
-  get raw() {
-    return this.raw_
-  }
-  toJSON() {
-    return Number(this.raw_.value)
-  }
-}
+import { FakeBigNumber } from "./fake-big-number"
 
 describe("toMinorUnits", () => {
   it.each([

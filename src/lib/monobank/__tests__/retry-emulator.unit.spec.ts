@@ -1,79 +1,57 @@
 /** The retry policy against the emulator's fault injection, over real HTTP. */
-import { startEmulator } from "../../../../emulator"
+import { tokenOptions, useEmulator } from "./emulator-fixture"
+import { errorOf } from "./error-of"
 import { AcquiringClient } from "../acquiring/client"
 import { MonobankApiError } from "../errors"
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>
-let emulator: Emulator
-let client: AcquiringClient
 const sleeps: number[] = []
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 })
-  client = new AcquiringClient({
-    token: emulator.acquiringToken,
-    baseUrl: emulator.url,
-    retry: { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 },
-  })
-})
+const bank = useEmulator({ port: 0 }, (emulator) => ({
+  client: new AcquiringClient({ ...tokenOptions(emulator), retry: { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 } }),
+}))
 
-afterAll(async () => {
-  await client.close()
-  await emulator.close()
-})
-
-beforeEach(async () => {
+beforeEach(() => {
   sleeps.length = 0
-  await emulator.control.reset()
 })
-
-async function errorOf(promise: Promise<unknown>): Promise<MonobankApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(MonobankApiError)
-  return error as MonobankApiError
-}
 
 async function callsTo(path: string) {
-  return (await emulator.control.calls()).filter((call) => call.path.startsWith(path))
+  return (await bank.emulator.control.calls()).filter((call) => call.path.startsWith(path))
 }
 
 it("does not repeat invoice create after a 500 and reports the outcome as unknown", async () => {
-  await emulator.control.injectFault({ method: "POST", path: "/api/merchant/invoice/create", count: 1, kind: "500" })
-  const error = await errorOf(client.createInvoice({ amount: 100 }))
+  await bank.emulator.control.injectFault({ method: "POST", path: "/api/merchant/invoice/create", count: 1, kind: "500" })
+  const error = await errorOf(bank.client.createInvoice({ amount: 100 }))
   expect(error).toMatchObject({ kind: "http", status: 500, outcomeUnknown: true, attempts: 1 })
   expect(await callsTo("/api/merchant/invoice/create")).toHaveLength(1)
   expect(sleeps).toEqual([])
 })
 
 it("retries invoice status after 500s and succeeds", async () => {
-  const { invoiceId } = await client.createInvoice({ amount: 100 })
-  await emulator.control.injectFault({ method: "GET", path: "/api/merchant/invoice/status", count: 2, kind: "500" })
-  const status = await client.getInvoiceStatus(invoiceId)
+  const { invoiceId } = await bank.client.createInvoice({ amount: 100 })
+  await bank.emulator.control.injectFault({ method: "GET", path: "/api/merchant/invoice/status", count: 2, kind: "500" })
+  const status = await bank.client.getInvoiceStatus(invoiceId)
   expect(status.status).toBe("created")
   expect(await callsTo("/api/merchant/invoice/status")).toHaveLength(3)
   expect(sleeps).toEqual([125, 250])
 })
 
 it("waits for Retry-After on 429 before reading again", async () => {
-  const { invoiceId } = await client.createInvoice({ amount: 100 })
-  await emulator.control.injectFault({
+  const { invoiceId } = await bank.client.createInvoice({ amount: 100 })
+  await bank.emulator.control.injectFault({
     method: "GET",
     path: "/api/merchant/invoice/status",
     count: 1,
     kind: "429",
     retryAfterSeconds: 2,
   })
-  expect((await client.getInvoiceStatus(invoiceId)).invoiceId).toBe(invoiceId)
+  expect((await bank.client.getInvoiceStatus(invoiceId)).invoiceId).toBe(invoiceId)
   expect(sleeps).toEqual([2000])
 })
 
 it("times out a slow invoice create once; the invoice may exist, so the outcome is unknown", async () => {
   const path = "/api/merchant/invoice/create"
-  await emulator.control.injectFault({ method: "POST", path, count: 1, kind: "slow", delayMs: 150 })
-  const error = await errorOf(client.createInvoice({ amount: 100 }, { timeoutMs: 50 }))
+  await bank.emulator.control.injectFault({ method: "POST", path, count: 1, kind: "slow", delayMs: 150 })
+  const error = await errorOf(bank.client.createInvoice({ amount: 100 }, { timeoutMs: 50 }))
   expect(error).toMatchObject({ kind: "timeout", outcomeUnknown: true, attempts: 1 })
   // The emulator logs a call once it has answered: wait for the slow answer, then count.
   let calls = await callsTo(path)
@@ -85,16 +63,16 @@ it("times out a slow invoice create once; the invoice may exist, so the outcome 
 })
 
 it("retries a slow read until it answers in time", async () => {
-  const { invoiceId } = await client.createInvoice({ amount: 100 })
-  await emulator.control.injectFault({ method: "GET", path: "/api/merchant/invoice/status", count: 1, kind: "slow", delayMs: 300 })
-  const status = await client.getInvoiceStatus(invoiceId, { timeoutMs: 100 })
+  const { invoiceId } = await bank.client.createInvoice({ amount: 100 })
+  await bank.emulator.control.injectFault({ method: "GET", path: "/api/merchant/invoice/status", count: 1, kind: "slow", delayMs: 300 })
+  const status = await bank.client.getInvoiceStatus(invoiceId, { timeoutMs: 100 })
   expect(status.invoiceId).toBe(invoiceId)
   expect(sleeps).toHaveLength(1)
 })
 
 it("reports a dropped connection on finalize as a network error with unknown outcome", async () => {
-  await emulator.control.injectFault({ method: "POST", path: "/api/merchant/invoice/finalize", count: 1, kind: "reset" })
-  const error = await errorOf(client.finalizeInvoice({ invoiceId: "any", amount: 100 }))
+  await bank.emulator.control.injectFault({ method: "POST", path: "/api/merchant/invoice/finalize", count: 1, kind: "reset" })
+  const error = await errorOf(bank.client.finalizeInvoice({ invoiceId: "any", amount: 100 }))
   expect(error).toMatchObject({ kind: "network", outcomeUnknown: true, attempts: 1 })
   expect(await callsTo("/api/merchant/invoice/finalize")).toHaveLength(1)
 })

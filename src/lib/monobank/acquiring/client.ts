@@ -4,9 +4,9 @@
  * sending, goes through the shared HTTP core (retry policy per endpoint, see retry.ts) and
  * validates the answer.
  */
-import type { HttpClient } from "../http"
+import { ApiClient } from "../api-client"
 import { defineOperation as op, runOperation, type CallOptions, type Operation } from "../operation"
-import { createTokenHttpClient, type TokenClientOptions } from "../token-auth"
+import { tokenHeaders, type TokenClientOptions } from "../token-auth"
 import * as s from "./schemas"
 import { readPlainInvoiceStatusRecord } from "./status-record-reader"
 
@@ -45,15 +45,9 @@ const OPERATIONS = {
 
 export type AcquiringClientOptions = TokenClientOptions
 
-export class AcquiringClient {
-  private readonly http: HttpClient
-
+export class AcquiringClient extends ApiClient {
   constructor(options: AcquiringClientOptions) {
-    this.http = createTokenHttpClient("AcquiringClient", ACQUIRING_BASE_URL, options)
-  }
-
-  get baseUrl(): string {
-    return this.http.baseUrl
+    super(options, ACQUIRING_BASE_URL, tokenHeaders("AcquiringClient", options))
   }
 
   createInvoice(body: s.InvoiceCreateRequest, options?: CallOptions): Promise<s.InvoiceCreateResponse> {
@@ -135,8 +129,4 @@ export class AcquiringClient {
     return runOperation(this.http, OPERATIONS.getPublicKey, undefined, options)
   }
 
-  /** Closes the keep-alive connections. */
-  close(): Promise<void> {
-    return this.http.close()
-  }
-}
+  /** Closes the keep-alive connections. */}

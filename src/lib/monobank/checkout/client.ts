@@ -3,9 +3,9 @@
  * and payment choices, then read the order back. Both answers come wrapped as `{ result }`; the
  * methods return what is inside.
  */
-import type { HttpClient } from "../http"
+import { ApiClient } from "../api-client"
 import { defineOperation as op, runOperation, type CallOptions } from "../operation"
-import { createTokenHttpClient, type TokenClientOptions } from "../token-auth"
+import { tokenHeaders, type TokenClientOptions } from "../token-auth"
 import { parseRequest } from "../validate"
 import * as s from "./schemas"
 
@@ -24,15 +24,9 @@ const OPERATIONS = {
 
 export type CheckoutClientOptions = TokenClientOptions
 
-export class CheckoutClient {
-  private readonly http: HttpClient
-
+export class CheckoutClient extends ApiClient {
   constructor(options: CheckoutClientOptions) {
-    this.http = createTokenHttpClient("CheckoutClient", CHECKOUT_BASE_URL, options)
-  }
-
-  get baseUrl(): string {
-    return this.http.baseUrl
+    super(options, CHECKOUT_BASE_URL, tokenHeaders("CheckoutClient", options))
   }
 
   /** Creates the order; send the shopper to `redirect_url`. */
@@ -53,9 +47,5 @@ export class CheckoutClient {
   /** The key (base64 of PEM) that signs checkout callbacks; see `createCheckoutCallbackVerifier`. */
   async getPublicKey(options?: CallOptions): Promise<{ key: string }> {
     return runOperation(this.http, OPERATIONS.getPublicKey, undefined, options)
-  }
-
-  close(): Promise<void> {
-    return this.http.close()
   }
 }

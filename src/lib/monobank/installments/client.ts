@@ -2,11 +2,9 @@
  * Installment purchase API: every request carries `store-id` and `signature`, the Base64
  * HMAC-SHA256 of the exact body bytes sent. Amounts are hryvnia (see schemas.ts).
  */
-import type { Dispatcher } from "undici"
 import type { z } from "zod"
-import { HttpClient } from "../http"
+import { ApiClient, type ConnectionOptions } from "../api-client"
 import { defineOperation as op, runOperation, type CallOptions, type Operation } from "../operation"
-import type { RetryOptions } from "../retry"
 import { signInstallmentsBody, verifyInstallmentsSignature } from "../signatures/hmac"
 import * as s from "./schemas"
 
@@ -28,51 +26,36 @@ const OPERATIONS = {
   getOrderData: op("POST /api/order/data", s.orderIdRequestSchema, s.orderDataResponseSchema),
 } satisfies Record<string, Operation>
 
-export type InstallmentsClientOptions = {
+export type InstallmentsClientOptions = ConnectionOptions & {
   storeId: string
   secret: string
-  /** Wins over `environment`. */
-  baseUrl?: string
-  /** Default "production". */
+  /** Default "production"; `baseUrl` wins over it. */
   environment?: InstallmentsEnvironment
-  timeoutMs?: number
-  retry?: Partial<RetryOptions>
-  cms?: string
-  cmsVersion?: string
-  dispatcher?: Dispatcher
 }
 
-export class InstallmentsClient {
-  private readonly http: HttpClient
+/** The store's credentials as the bank checks them; TypeErrors for missing ones or an unknown environment. */
+function checkedEnvironment(options: InstallmentsClientOptions): InstallmentsEnvironment {
+  for (const key of ["storeId", "secret"] as const) {
+    if (typeof options?.[key] !== "string" || options[key].trim() === "") {
+      throw new TypeError(`InstallmentsClient: ${key} is required`)
+    }
+  }
+  const environment = options.environment ?? "production"
+  if (!Object.hasOwn(INSTALLMENTS_BASE_URLS, environment)) {
+    throw new TypeError(`InstallmentsClient: unknown environment ${JSON.stringify(environment)}`)
+  }
+  return environment
+}
+
+export class InstallmentsClient extends ApiClient {
   // Private fields: the secret never shows up in console.log / util.inspect of the client.
   readonly #secret: string
   readonly #sign: (body: Buffer) => Record<string, string>
 
   constructor(options: InstallmentsClientOptions) {
-    for (const key of ["storeId", "secret"] as const) {
-      if (typeof options?.[key] !== "string" || options[key].trim() === "") {
-        throw new TypeError(`InstallmentsClient: ${key} is required`)
-      }
-    }
-    const environment = options.environment ?? "production"
-    if (!Object.hasOwn(INSTALLMENTS_BASE_URLS, environment)) {
-      throw new TypeError(`InstallmentsClient: unknown environment ${JSON.stringify(environment)}`)
-    }
+    super(options, INSTALLMENTS_BASE_URLS[checkedEnvironment(options)], { "store-id": options.storeId })
     this.#secret = options.secret
     this.#sign = (body) => ({ signature: signInstallmentsBody(body, this.#secret) })
-    this.http = new HttpClient({
-      baseUrl: options.baseUrl ?? INSTALLMENTS_BASE_URLS[environment],
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      cms: options.cms,
-      cmsVersion: options.cmsVersion,
-      dispatcher: options.dispatcher,
-      headers: { "store-id": options.storeId },
-    })
-  }
-
-  get baseUrl(): string {
-    return this.http.baseUrl
   }
 
   /** Answers 201 `{ order_id }`; the same `store_order_id` again returns the existing order. */
@@ -110,10 +93,6 @@ export class InstallmentsClient {
   /** Checks the `signature` header of a callback against its raw body. */
   verifyCallback(rawBody: Buffer | string, signature: string | undefined | null): boolean {
     return verifyInstallmentsSignature(rawBody, signature, this.#secret)
-  }
-
-  close(): Promise<void> {
-    return this.http.close()
   }
 
   private run<Out extends z.ZodType>(

@@ -1,51 +1,43 @@
 import { model } from "@medusajs/framework/utils"
 
-/** What the plugin started at the bank for a payment session. */
-export const SESSION_PAYMENT_KINDS = [
-  /** A hosted-page invoice (`invoice/create`); `bank_id` is its invoiceId. */
-  "invoice",
-  /** A charge of a saved card (`wallet/payment`), made when the cart completes. */
-  "saved_card",
-  /** A charge with card details or a wallet token taken on the store's page (`payment-direct`, `sync-payment`). */
-  "store_page",
-  /** An installment order (`order/create`); `bank_id` is the bank's order_id. */
-  "installment_order",
-  /** A payment collected on the mono checkout page, recorded by the checkout workflow; `bank_id` is the checkout order id. */
-  "checkout",
-] as const
+/**
+ * What the plugin started at the bank for a payment session:
+ * - `invoice`: a hosted-page invoice (`invoice/create`); `bank_id` is its invoiceId;
+ * - `saved_card`: a charge of a saved card (`wallet/payment`), made when the cart completes;
+ * - `store_page`: a charge with card details or a wallet token taken on the store's page
+ *   (`payment-direct`, `sync-payment`);
+ * - `installment_order`: an installment order (`order/create`); `bank_id` is the bank's order_id;
+ * - `checkout`: a payment collected on the mono checkout page, recorded by the checkout workflow;
+ *   `bank_id` is the checkout order id.
+ */
+export const SESSION_PAYMENT_KINDS = ["invoice", "saved_card", "store_page", "installment_order", "checkout"] as const
 
 export type SessionPaymentKind = (typeof SESSION_PAYMENT_KINDS)[number]
 
 /**
  * Where a charge made without the hosted page stands. Invoices, installment orders and checkout
  * payments are `sent` from the moment they are recorded.
+ * - `ready`: chosen (a saved card) or expected (card details on the store's page), not sent yet;
+ * - `sending`: sent; the bank's answer has not come back yet;
+ * - `unknown`: sent, and the answer was lost: only the bank (webhook, statement) can name the
+ *   invoice;
+ * - `sent`: the bank answered with the invoice (`bank_id`);
+ * - `declined`: the bank declined before taking money: the session may be charged again (a new
+ *   row).
  */
-export const CHARGE_STATES = [
-  /** Chosen (a saved card) or expected (card details on the store's page), not sent yet. */
-  "ready",
-  /** Sent; the bank's answer has not come back yet. */
-  "sending",
-  /** Sent, and the answer was lost: only the bank (webhook, statement) can name the invoice. */
-  "unknown",
-  /** The bank answered with the invoice (`bank_id`). */
-  "sent",
-  /** The bank declined before taking money: the session may be charged again (a new row). */
-  "declined",
-] as const
+export const CHARGE_STATES = ["ready", "sending", "unknown", "sent", "declined"] as const
 
 export type ChargeState = (typeof CHARGE_STATES)[number]
 
-/** How the money of a row ended up, once nothing more is to be decided about it. */
-export const SETTLEMENTS = [
-  /** A Medusa payment rests on it: the order's own operations (capture, refund, cancel) take it from here. */
-  "rests_on_payment",
-  /** Nothing was taken (unpaid, declined, expired, rejected): nothing to give back. */
-  "nothing_taken",
-  /** An unpaid invoice withdrawn, a hold released or a waiting installment order rejected. */
-  "released",
-  /** Money taken without an order was given back in full. */
-  "refunded",
-] as const
+/**
+ * How the money of a row ended up, once nothing more is to be decided about it:
+ * - `rests_on_payment`: a Medusa payment rests on it: the order's own operations (capture, refund,
+ *   cancel) take it from here;
+ * - `nothing_taken`: nothing was taken (unpaid, declined, expired, rejected): nothing to give back;
+ * - `released`: an unpaid invoice withdrawn, a hold released or a waiting installment order rejected;
+ * - `refunded`: money taken without an order was given back in full.
+ */
+export const SETTLEMENTS = ["rests_on_payment", "nothing_taken", "released", "refunded"] as const
 
 export type Settlement = (typeof SETTLEMENTS)[number]
 

@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { cartOfPaymentCollection } from "../../../utils/session-reconcile"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "../utils/constants"
 
 export type InstallmentSessionRecord = {
@@ -15,6 +16,9 @@ export type InstallmentSessionRecord = {
   payment?: { id: string; captured_at?: string | Date | null; canceled_at?: string | Date | null } | null
 }
 
+/** What the step reads of the session: the fields of `InstallmentSessionRecord`. */
+const SESSION_FIELDS = ["id", "provider_id", "status", "amount", "raw_amount", "currency_code", "data", "metadata", "payment_collection_id", "payment.id", "payment.captured_at", "payment.canceled_at"]
+
 export type LoadedInstallmentSession = { session: InstallmentSessionRecord; cart_id?: string }
 
 export const loadInstallmentSessionStepId = "monobank-installments-load-session"
@@ -23,34 +27,15 @@ export const loadInstallmentSessionStepId = "monobank-installments-load-session"
 export const loadInstallmentSessionStep = createStep(
   loadInstallmentSessionStepId,
   async (input: { session_id: string }, { container }) => {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: sessions } = await query.graph({
+    const { data: sessions } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "payment_session",
-      fields: [
-        "id",
-        "provider_id",
-        "status",
-        "amount",
-        "raw_amount",
-        "currency_code",
-        "data",
-        "metadata",
-        "payment_collection_id",
-        "payment.id",
-        "payment.captured_at",
-        "payment.canceled_at",
-      ],
+      fields: SESSION_FIELDS,
       filters: { id: input.session_id },
     })
     const session = sessions[0] as InstallmentSessionRecord | undefined
     if (!session || !session.provider_id?.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No monobank installment payment session ${input.session_id}`)
     }
-    const { data: links } = await query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: session.payment_collection_id },
-    })
-    return new StepResponse<LoadedInstallmentSession>({ session, cart_id: links[0]?.cart_id })
+    return new StepResponse<LoadedInstallmentSession>({ session, cart_id: await cartOfPaymentCollection(container, session.payment_collection_id) })
   }
 )

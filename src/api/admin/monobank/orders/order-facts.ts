@@ -24,43 +24,7 @@ import {
   methodInWords,
 } from "./payment-words"
 import { providerKindOf, type ProviderKind } from "../../../../utils/provider-ids"
-
-export type PaymentFacts = {
-  payment_id: string
-  provider_id: string
-  method: string
-  bank_id: { label: string; value: string } | null
-  bank_status: string | null
-  bank_sub_state?: string | null
-  meaning: string | null
-  /** What "Capture payment" will do at the bank, while the payment waits for it. */
-  capture_means?: string
-  masked_card?: string | null
-  payment_system?: string | null
-  fee?: string | null
-  hold_expires_at?: string | null
-  hold_expires_soon?: boolean
-  refunds?: { amount: string; status: string; date: string | null }[]
-  /** The bank could not be read now: these facts are what the store last recorded. */
-  stale_reason?: string
-}
-
-export type OrderFacts = {
-  medusa_order_id: string
-  monobank: boolean
-  payments: PaymentFacts[]
-  checkout: {
-    id: string
-    /** The bank's checkout order id. */
-    checkout_order_id: string | null
-    status: string
-    general_status: string | null
-    payment_method: string | null
-    delivery_method: string | null
-    delivery: Record<string, unknown> | null
-    error: string | null
-  } | null
-}
+import type { OrderFacts, PaymentFacts } from "./order-facts-response"
 
 type OrderPayment = { id: string; provider_id: string; data: Record<string, unknown> | null; payment_session_id?: string }
 

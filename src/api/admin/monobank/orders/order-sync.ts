@@ -15,21 +15,15 @@ import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { webhookFacts } from "../../../../utils/acquiring/webhook-facts"
 import { syncMonobankInvoiceWorkflow } from "../../../../workflows/acquiring"
 import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
-import { CARD_STATUS_ROUTE, coreWebhookInput } from "../../../../workflows/acquiring/reconcile-card-sessions"
+import { CARD_STATUS_ROUTE, coreWebhookInput, WEBHOOK_ROUTE } from "../../../../workflows/acquiring/reconcile-card-sessions"
 import { syncCheckoutOrderSafely } from "../../../../workflows/checkout/sync-safely"
 import { syncInstallmentSessionWorkflow } from "../../../../workflows/installments/sync-installment-session"
 import { readSessionInstallmentOrder } from "../../../../workflows/installments/utils/installment-order-reader"
 import { describeOrderState } from "../../../../utils/installments/states"
+import { messageOf } from "../../../../utils/session-reconcile"
 import { checkoutOrderOf, orderPayments } from "./order-facts"
 import { providerKindOf } from "../../../../utils/provider-ids"
-
-export type SyncOutcome = { what: string; ok: boolean; detail: string }
-
-const CORE_ACTIONS: readonly string[] = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
-
-function messageOf(error: unknown): string {
-  return (error as Error)?.message ?? String(error)
-}
+import type { SyncOutcome } from "./order-facts-response"
 
 async function syncCard(container: MedusaContainer, providerId: string, sessionId: string, data: Record<string, unknown> | null): Promise<SyncOutcome> {
   const stored = readMonobankData(data)
@@ -42,7 +36,7 @@ async function syncCard(container: MedusaContainer, providerId: string, sessionI
     return { what, ok: false, detail: `monobank could not be read: ${messageOf(error)}` }
   }
   const input = coreWebhookInput(sessionId, stored, record)
-  if (CORE_ACTIONS.includes(input.action) && !(input.action === PaymentActions.AUTHORIZED && stored.status === "hold")) {
+  if (WEBHOOK_ROUTE[input.action] === "core" && !(input.action === PaymentActions.AUTHORIZED && stored.status === "hold")) {
     await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input })
   }
   const facts = webhookFacts(record)

@@ -1,22 +1,8 @@
-import { startEmulator } from "../../../../../emulator"
+import { useEmulator, tokenOptions } from "../../__tests__/emulator-fixture"
 import { MonobankApiError } from "../../errors"
 import { CheckoutClient } from "../client"
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>
-let emulator: Emulator
-let client: CheckoutClient
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 })
-  client = new CheckoutClient({ token: emulator.acquiringToken, baseUrl: emulator.url })
-})
-
-afterAll(async () => {
-  await client.close()
-  await emulator.close()
-})
-
-beforeEach(() => emulator.control.reset())
+const bank = useEmulator({ port: 0 }, (emulator) => ({ client: new CheckoutClient(tokenOptions(emulator)) }))
 
 const order = {
   order_ref: "cart_1",
@@ -35,19 +21,19 @@ const order = {
 
 describe("CheckoutClient against the emulator", () => {
   it("creates an order and reads it back before and after the shopper completes it", async () => {
-    const created = await client.createOrder(order)
-    expect(created).toEqual({ order_id: expect.any(String), redirect_url: expect.stringContaining(emulator.url) })
+    const created = await bank.client.createOrder(order)
+    expect(created).toEqual({ order_id: expect.any(String), redirect_url: expect.stringContaining(bank.emulator.url) })
 
-    const fresh = await client.getOrder(created.order_id)
+    const fresh = await bank.client.getOrder(created.order_id)
     expect(fresh).toMatchObject({ orderId: created.order_id, basket_id: "cart_1" })
 
-    await emulator.control.completeCheckout(created.order_id, {
+    await bank.emulator.control.completeCheckout(created.order_id, {
       delivery_method: "np_brnm",
       payment_method: "card",
       client: { first_name: "Тарас", last_name: "Шевченко", phoneNumber: "+380501234567" },
       delivery: { branch_id: "1", branch_address: "Київ, відділення 1" },
     })
-    const completed = await client.getOrder(created.order_id)
+    const completed = await bank.client.getOrder(created.order_id)
     expect(completed).toMatchObject({ orderId: created.order_id, basket_id: "cart_1", delivery_method: "np_brnm", amount: 1234.56 })
     expect(completed.payment_method).toBe("card")
     expect(completed.delivery_branch_id).toBe("1")
@@ -55,11 +41,11 @@ describe("CheckoutClient against the emulator", () => {
   })
 
   it("surfaces unknown orders and bad tokens as http errors", async () => {
-    const missing = await client.getOrder("no_such_order").catch((e: unknown) => e)
+    const missing = await bank.client.getOrder("no_such_order").catch((e: unknown) => e)
     expect(missing).toBeInstanceOf(MonobankApiError)
     expect(missing).toMatchObject({ kind: "http", status: 404 })
 
-    const stranger = new CheckoutClient({ token: "wrong", baseUrl: emulator.url })
+    const stranger = new CheckoutClient({ token: "wrong", baseUrl: bank.emulator.url })
     const forbidden = await stranger.createOrder(order).catch((e: unknown) => e)
     await stranger.close()
     expect(forbidden).toMatchObject({ kind: "http", status: 403 })

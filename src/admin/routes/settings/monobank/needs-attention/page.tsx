@@ -2,17 +2,10 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { adminFetch } from "../../../../lib/api"
+// Types only: nothing of the server ends up in the admin bundle.
+import type { AttentionRow } from "../../../../../api/admin/monobank/needs-attention/attention-list"
 
-type Row = {
-  kind: string
-  id: string
-  medusa_order_id: string | null
-  subject: string
-  happened: string
-  plugin_did: string
-  action: { label: string; resolve?: "sync" | "acknowledge" }
-  at: string | null
-}
+type Row = AttentionRow
 
 const NeedsAttentionPage = () => {
   const [rows, setRows] = useState<Row[] | null>(null)

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { fieldErrors, saveSettingsBodySchema, type SettingsValues } from "../../../../../modules/monobank-settings"
-import { settingsApiParam } from "../api-param"
+import type { SettingsValues } from "../../../../../modules/monobank-settings"
+import { saveSettingsRequest, settingsApiParam } from "../api-param"
 import { installmentsMoveOf } from "../installments-move"
 import { settingsModule, settingsView } from "../settings-view"
 
@@ -18,14 +18,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
  * credentials left are kept so those orders stay reachable (../installments-move).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const api = settingsApiParam(req.params)
-  const parsed = saveSettingsBodySchema(api).safeParse(req.body ?? {})
-  if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: "Some settings are not valid", errors: fieldErrors(parsed.error) })
-    return
-  }
-  const move = api === "installments" ? await installmentsMoveOf(req.scope, parsed.data) : undefined
-  if (move?.openOrders && (parsed.data as { confirm_open_orders?: boolean }).confirm_open_orders !== true) {
+  const request = saveSettingsRequest(req, res)
+  if (!request) return
+  const { api, body } = request
+  const move = api === "installments" ? await installmentsMoveOf(req.scope, body) : undefined
+  if (move?.openOrders && (body as { confirm_open_orders?: boolean }).confirm_open_orders !== true) {
     const stores = move.left.map((store) => store.storeId).join(", ")
     res.status(409).json({
       type: "open_orders",
@@ -38,7 +35,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   await settingsModule(req.scope).saveSettings(
     api,
-    { values: parsed.data.values as Partial<SettingsValues[typeof api]>, secrets: parsed.data.secrets },
+    { values: body.values as Partial<SettingsValues[typeof api]>, secrets: body.secrets },
     move?.keep
   )
   res.json({ api, settings: await settingsView(req.scope, api) })

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { fieldErrors, saveSettingsBodySchema, type StoredSettings } from "../../../../../../modules/monobank-settings"
+import type { StoredSettings } from "../../../../../../modules/monobank-settings"
 import { checkAcquiring, checkCheckout, checkInstallments, type ConnectionCheck } from "../../../../../../utils/connection-check"
-import { settingsApiParam } from "../../api-param"
+import { saveSettingsRequest } from "../../api-param"
 import { credentialsFor, settingsModule, type Credentials } from "../../settings-view"
 
 const CHECKS = {
@@ -16,16 +16,13 @@ const CHECKS = {
  * bank was asked: a refused token is the answer, not an error of this route.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const api = settingsApiParam(req.params)
-  const parsed = saveSettingsBodySchema(api).safeParse(req.body ?? {})
-  if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: "Some settings are not valid", errors: fieldErrors(parsed.error) })
-    return
-  }
+  const request = saveSettingsRequest(req, res)
+  if (!request) return
+  const { api, body } = request
   const saved = await settingsModule(req.scope).storedSettings(api)
-  const draftSecrets = Object.fromEntries(Object.entries(parsed.data.secrets).filter(([, value]) => typeof value === "string")) as Record<string, string>
+  const draftSecrets = Object.fromEntries(Object.entries(body.secrets).filter(([, value]) => typeof value === "string")) as Record<string, string>
   const stored = {
-    values: { ...(saved?.values ?? {}), ...parsed.data.values },
+    values: { ...(saved?.values ?? {}), ...body.values },
     secrets: { ...(saved?.secrets ?? {}), ...draftSecrets },
   } as StoredSettings<typeof api>
   const credentials = credentialsFor(req.scope, api, stored)
