@@ -16,23 +16,16 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, type CancelListItem, type InvoiceStatusRecord } from "../../lib/monobank"
-import {
-  FAILED_REQUEST_RETRY_REFUSED,
-  failedRequestsAwaitingRetry,
-  REPLACES_REFUND,
-} from "../../utils/failed-refund-requests"
+import { failedRequestsAwaitingRetry } from "../../utils/failed-refund-requests"
+import { readRefundMark } from "../../utils/refund-mark"
 import { readInvoice } from "./capture"
 import { formatMinor, type ProviderDeps } from "./deps"
 import { toMedusaError } from "./errors"
 import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "../../utils/acquiring/payment-data"
 import {
   bankRefundKey,
-  BOOKED_BY,
-  bookedBankRefund,
   bookedKeys,
-  BOOKS_BANK_REFUND,
   isLostAnswerKey,
-  RETRY_REFUSED,
   type RefundBook,
   type RefundLedger,
   type RefundRow,
@@ -72,7 +65,7 @@ export async function refundInvoice(
 
   const ledger = await book.read()
   const booked = bookedKeys(ledger.others)
-  const named = bookedBankRefund(ledger.current)
+  const named = readRefundMark(ledger.current.metadata).books
   if (named) return bookNamed(deps, data, record, { named, amountMinor, refundId, booked })
   const retried = await retryOfFailedRequest(deps, data, record, { ledger, book, amountMinor, refundId })
   if (retried) return retried
@@ -80,7 +73,7 @@ export async function refundInvoice(
   const unbooked = liveRefunds(record).filter((item) => !booked.has(bankRefundKey(item)))
   const same = unbooked.find((item) => item.amount === amountMinor)
   if (same) {
-    await book.mark(ledger.current, { [BOOKS_BANK_REFUND]: bankRefundKey(same) })
+    await book.mark(ledger.current, { books: bankRefundKey(same) })
     deps.logger.info(
       `monobank: refund ${refundId} books the refund ${bankRefundKey(same)} of ${formatMinor(amountMinor, record.ccy)} monobank already made on invoice ${data.invoiceId}; nothing sent`
     )
@@ -162,14 +155,14 @@ async function retryOfFailedRequest(
   const { failed, item } = match
   const amount = formatMinor(args.amountMinor, record.ccy)
   if (await args.book.onOrder(failed)) {
-    await args.book.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
+    await args.book.mark(failed, { failed_request_retry_refused: true })
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `monobank already refunded ${amount} on invoice ${data.invoiceId} for refund ${failed.id}, whose request Medusa answered with an error; it is recorded on this payment and order. Nothing was sent. If you mean to refund another ${amount}, ask again`
     )
   }
   const key = bankRefundKey(item)
-  await args.book.mark(args.ledger.current, { [BOOKS_BANK_REFUND]: key, [REPLACES_REFUND]: failed.id })
+  await args.book.mark(args.ledger.current, { books: key, replaces: failed.id })
   await args.book.retire(failed)
   deps.logger.info(
     `monobank: refund ${args.refundId} books the refund of ${amount} monobank made on invoice ${data.invoiceId} for refund ${failed.id}, whose request Medusa answered with an error, and replaces it; nothing sent`
@@ -186,7 +179,7 @@ async function retryOfFailedRequest(
 
 /** The bank refund a Medusa refund stands for: the one sent with its id as `extRef`, or the one it booked. */
 function bankRefundOf(record: InvoiceStatusRecord, row: RefundRow): CancelListItem | undefined {
-  const keys = [row.id, bookedBankRefund(row)]
+  const keys = [row.id, readRefundMark(row.metadata).books]
   return liveRefunds(record).find((candidate) => keys.includes(bankRefundKey(candidate)))
 }
 
@@ -240,17 +233,12 @@ async function refuseLikelyRetry(
 ): Promise<void> {
   const bankItem = (key: string) => liveRefunds(record).find((item) => bankRefundKey(item) === key)
   const retried = others.find((row) => {
-    const key = bookedBankRefund(row)
-    return (
-      !!key &&
-      isLostAnswerKey(key) &&
-      row.metadata?.[BOOKED_BY] === "webhook" &&
-      !row.metadata?.[RETRY_REFUSED] &&
-      bankItem(key)?.amount === amountMinor
-    )
+    const mark = readRefundMark(row.metadata)
+    const key = mark.books
+    return !!key && isLostAnswerKey(key) && mark.booked_by === "webhook" && !mark.retry_refused && bankItem(key)?.amount === amountMinor
   })
   if (!retried) return
-  await book.mark(retried, { [RETRY_REFUSED]: true })
+  await book.mark(retried, { retry_refused: true })
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     `monobank already refunded ${formatMinor(amountMinor, record.ccy)} on invoice ${invoiceId} for an earlier refund whose answer was lost; it is booked on this payment as refund ${retried.id}. Nothing was sent. If you mean to refund another ${formatMinor(amountMinor, record.ccy)}, ask again`
