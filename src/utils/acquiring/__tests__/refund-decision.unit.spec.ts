@@ -9,6 +9,8 @@ import { decideCardRefund, UNANSWERED_WINDOW_MS, type CardRefundDecision, type C
 import type { RefundRow } from "../refund-ledger"
 
 const NOW = Date.parse("2026-03-01T12:00:00.000Z")
+/** When the bank made the refunds of these cases. */
+const CREATED = "2026-03-01T10:00:00Z"
 const REQUEST = { refundId: "ref_new", amountMinor: 10_000, now: NOW }
 const CAPTURED = 100_000
 
@@ -16,7 +18,7 @@ const cancel = (amount: number, status: CancelListItem["status"], extRef?: strin
   amount,
   status,
   extRef,
-  createdDate: "2026-03-01T10:00:00Z",
+  createdDate: CREATED,
   ...(extRef ? {} : { rrn: "rrn1" }),
 })
 
@@ -42,6 +44,33 @@ const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOSt
 const CABINET_KEY = "bank:2026-03-01T10:00:00Z:10000:rrn1"
 const FAILED = { request_failed: { at: "2026-03-01T09:00:01Z", status: 400 } }
 
+/** Book the bank refund `item` (its key `ref`) no Medusa refund books yet: this refund's mark names it. */
+const bookUnbooked = (item: CancelListItem, ref: string): CardRefundDecision => ({
+  kind: "book",
+  via: "unbooked",
+  bankRefund: item,
+  record: { ref, amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: CREATED },
+  mark: { row: CURRENT, facts: { books: ref } },
+})
+
+/** Book the bank refund ref_gone this refund's mark names: its mark is written already. */
+const BOOK_NAMED: CardRefundDecision = {
+  kind: "book",
+  via: "named",
+  bankRefund: cancel(10_000, "success", "ref_gone"),
+  record: { ref: "ref_gone", amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: CREATED },
+}
+
+/** Book the bank refund `item` (key `ref`) the failed request `failed` made, taking its place. */
+const bookRetry = (item: CancelListItem, ref: string, failed: RefundRow): CardRefundDecision => ({
+  kind: "book",
+  via: "failed_request",
+  bankRefund: item,
+  record: { ref, amount: 10_000, status: "success", source: "medusa", refundId: "ref_new", createdDate: CREATED },
+  mark: { row: CURRENT, facts: { books: ref, replaces: failed.id } },
+  replaces: failed,
+})
+
 type Case = { name: string; ledger?: Partial<CardRefundLedger>; invoice: InvoiceStatusRecord; amountMinor?: number; expect: CardRefundDecision }
 
 const cases: Case[] = [
@@ -61,36 +90,24 @@ const cases: Case[] = [
   {
     name: "a refund Medusa already sent (its id is an extRef) is not sent again: the bank's refund is recorded",
     invoice: invoice([cancel(10_000, "processing", "ref_new")]),
-    expect: { kind: "nothing", record: { ref: "ref_new", amount: 10_000, status: "processing", source: "medusa", createdDate: "2026-03-01T10:00:00Z" } },
+    expect: { kind: "nothing", record: { ref: "ref_new", amount: 10_000, status: "processing", source: "medusa", createdDate: CREATED } },
   },
   {
     name: "a refund sent without an answer that the bank shows now is recorded, not sent again",
     ledger: { handed: [recorded("ref_new", { status: "processing", unansweredSince: minutesAgo(1) })] },
     invoice: invoice([cancel(10_000, "success", "ref_new")]),
-    expect: { kind: "nothing", record: { ref: "ref_new", amount: 10_000, status: "success", source: "medusa", createdDate: "2026-03-01T10:00:00Z" } },
+    expect: { kind: "nothing", record: { ref: "ref_new", amount: 10_000, status: "success", source: "medusa", createdDate: CREATED } },
   },
   // Installments: "adopt". A bank refund no Medusa refund books is booked by a refund of exactly its amount.
   {
     name: "a lost-answer bank refund no Medusa refund books is booked by a refund of exactly its amount, without a bank call",
     invoice: invoice([cancel(10_000, "success", "ref_gone")]),
-    expect: {
-      kind: "book",
-      via: "unbooked",
-      bankRefund: cancel(10_000, "success", "ref_gone"),
-      record: { ref: "ref_gone", amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_gone" } },
-    },
+    expect: bookUnbooked(cancel(10_000, "success", "ref_gone"), "ref_gone"),
   },
   {
     name: "a refund made in the monobank cabinet (no extRef) is booked the same way, under a key of ours",
     invoice: invoice([cancel(10_000, "success")]),
-    expect: {
-      kind: "book",
-      via: "unbooked",
-      bankRefund: cancel(10_000, "success"),
-      record: { ref: CABINET_KEY, amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: CABINET_KEY } },
-    },
+    expect: bookUnbooked(cancel(10_000, "success"), CABINET_KEY),
   },
   // Installments: "refuse unbooked".
   {
@@ -114,23 +131,13 @@ const cases: Case[] = [
     name: "a refund whose mark names a bank refund books exactly that one, writing nothing more",
     ledger: { current: row("ref_new", { books: "ref_gone", booked_by: "webhook" }) },
     invoice: invoice([cancel(10_000, "success", "ref_gone")]),
-    expect: {
-      kind: "book",
-      via: "named",
-      bankRefund: cancel(10_000, "success", "ref_gone"),
-      record: { ref: "ref_gone", amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-    },
+    expect: BOOK_NAMED,
   },
   {
     name: "a refund written with the older flat metadata keys books the bank refund they name",
     ledger: { current: { id: "ref_new", metadata: { monobank_bank_refund: "ref_gone", monobank_booked_by: "webhook" } } },
     invoice: invoice([cancel(10_000, "success", "ref_gone")]),
-    expect: {
-      kind: "book",
-      via: "named",
-      bankRefund: cancel(10_000, "success", "ref_gone"),
-      record: { ref: "ref_gone", amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-    },
+    expect: BOOK_NAMED,
   },
   {
     name: "a named bank refund the bank does not show is not booked",
@@ -186,40 +193,19 @@ const cases: Case[] = [
     name: "the retry of a refund Medusa answered with an error books its bank refund and takes its place",
     ledger: { others: [row("ref_failed", FAILED)] },
     invoice: invoice([cancel(10_000, "success", "ref_failed")]),
-    expect: {
-      kind: "book",
-      via: "failed_request",
-      bankRefund: cancel(10_000, "success", "ref_failed"),
-      record: { ref: "ref_failed", amount: 10_000, status: "success", source: "medusa", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_failed", replaces: "ref_failed" } },
-      replaces: row("ref_failed", FAILED),
-    },
+    expect: bookRetry(cancel(10_000, "success", "ref_failed"), "ref_failed", row("ref_failed", FAILED)),
   },
   {
     name: "the retry also comes after other refunds, and finds the bank refund the failed one booked",
     ledger: { others: [row("ref_failed", { ...FAILED, books: "ref_gone" }), row("ref_later", undefined, "2026-03-01T11:00:00Z")] },
     invoice: invoice([cancel(10_000, "success", "ref_gone"), cancel(3_000, "success", "ref_later")]),
-    expect: {
-      kind: "book",
-      via: "failed_request",
-      bankRefund: cancel(10_000, "success", "ref_gone"),
-      record: { ref: "ref_gone", amount: 10_000, status: "success", source: "medusa", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_gone", replaces: "ref_failed" } },
-      replaces: row("ref_failed", { ...FAILED, books: "ref_gone" }),
-    },
+    expect: bookRetry(cancel(10_000, "success", "ref_gone"), "ref_gone", row("ref_failed", { ...FAILED, books: "ref_gone" })),
   },
   {
     name: "of two failed refunds of the amount, the retry takes the oldest's place",
     ledger: { others: [row("ref_failed_2", FAILED, "2026-03-01T09:30:00Z"), row("ref_failed_1", FAILED, "2026-03-01T09:10:00Z")] },
     invoice: invoice([cancel(10_000, "success", "ref_failed_1"), cancel(10_000, "success", "ref_failed_2")]),
-    expect: {
-      kind: "book",
-      via: "failed_request",
-      bankRefund: cancel(10_000, "success", "ref_failed_1"),
-      record: { ref: "ref_failed_1", amount: 10_000, status: "success", source: "medusa", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_failed_1", replaces: "ref_failed_1" } },
-      replaces: row("ref_failed_1", FAILED, "2026-03-01T09:10:00Z"),
-    },
+    expect: bookRetry(cancel(10_000, "success", "ref_failed_1"), "ref_failed_1", row("ref_failed_1", FAILED, "2026-03-01T09:10:00Z")),
   },
   {
     name: "a failed refund whose bank refund is of another amount is not retried by this one",
@@ -231,14 +217,7 @@ const cases: Case[] = [
     name: "a failed refund marked with the older flat key is retried the same way",
     ledger: { others: [{ id: "ref_failed", created_at: "2026-03-01T09:00:00Z", metadata: { monobank_request_failed: FAILED.request_failed } }] },
     invoice: invoice([cancel(10_000, "success", "ref_failed")]),
-    expect: {
-      kind: "book",
-      via: "failed_request",
-      bankRefund: cancel(10_000, "success", "ref_failed"),
-      record: { ref: "ref_failed", amount: 10_000, status: "success", source: "medusa", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_failed", replaces: "ref_failed" } },
-      replaces: { id: "ref_failed", created_at: "2026-03-01T09:00:00Z", metadata: { monobank_request_failed: FAILED.request_failed } },
-    },
+    expect: bookRetry(cancel(10_000, "success", "ref_failed"), "ref_failed", { id: "ref_failed", created_at: "2026-03-01T09:00:00Z", metadata: { monobank_request_failed: FAILED.request_failed } }),
   },
   {
     name: "when the order records the failed refund already, its retry is refused once, saying the money went back",
@@ -294,13 +273,7 @@ const cases: Case[] = [
     name: "once the bank shows the unanswered refund, it is booked by a refund of its amount",
     ledger: { stored: [recorded("ref_unanswered", { status: "processing", unansweredSince: minutesAgo(1) })] },
     invoice: invoice([cancel(10_000, "success", "ref_unanswered")]),
-    expect: {
-      kind: "book",
-      via: "unbooked",
-      bankRefund: cancel(10_000, "success", "ref_unanswered"),
-      record: { ref: "ref_unanswered", amount: 10_000, status: "success", source: "bank", refundId: "ref_new", createdDate: "2026-03-01T10:00:00Z" },
-      mark: { row: CURRENT, facts: { books: "ref_unanswered" } },
-    },
+    expect: bookUnbooked(cancel(10_000, "success", "ref_unanswered"), "ref_unanswered"),
   },
   // What may be refunded at all.
   {
