@@ -4,22 +4,17 @@
  * order transaction and a credit-line order change); when that later part fails, e.g. "Order ...
  * already has an existing active order change", the workflow undoes the order's records but keeps
  * the refund on the payment (its refund step has no compensation: the money is gone) and the admin
- * sees an error. The plugin's refund guard marks such a refund. The admin's retry of it (a later
- * refund of the payment of the same amount, also after other refunds) books that bank refund
- * instead of sending another and takes its place: the failed request's refund is soft-deleted, so
- * the retry's workflow records the money on the order once.
+ * sees an error. The plugin's refund guard marks such a refund (`request_failed` in its mark, see
+ * utils/refund-mark). The admin's retry of it (a later refund of the payment of the same amount,
+ * also after other refunds) books that bank refund instead of sending another and takes its place:
+ * the failed request's refund is soft-deleted, so the retry's workflow records the money on the
+ * order once.
  */
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { RefundRecords } from "./medusa-payments"
 import { optionalFromCradle, type ModuleScope } from "./module-container"
-
-/** Refund metadata: Medusa answered the request that made this refund with an error (`{ at, status }`). */
-export const REQUEST_FAILED = "monobank_request_failed"
-/** Refund metadata: the failed request's refund this refund took the place of. */
-export const REPLACES_REFUND = "monobank_replaces_refund"
-/** Refund metadata: a retry of this failed request's refund was refused once (the order records it already). */
-export const FAILED_REQUEST_RETRY_REFUSED = "monobank_failed_request_retry_refused"
+import { readRefundMark } from "./refund-mark"
 
 export type MedusaRefundRow = { id: string; created_at?: string | Date | null; metadata: Record<string, unknown> | null }
 
@@ -33,7 +28,10 @@ export type MedusaRefundRow = { id: string; created_at?: string | Date | null; m
  */
 export function failedRequestsAwaitingRetry(others: MedusaRefundRow[]): MedusaRefundRow[] {
   return others
-    .filter((row) => row.metadata?.[REQUEST_FAILED] && !row.metadata[FAILED_REQUEST_RETRY_REFUSED])
+    .filter((row) => {
+      const mark = readRefundMark(row.metadata)
+      return mark.request_failed && !mark.failed_request_retry_refused
+    })
     .sort((a, b) => time(a.created_at) - time(b.created_at))
 }
 

@@ -15,7 +15,7 @@
  */
 import type { BigNumberInput, ILockingModule, IOrderModuleService, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus } from "@medusajs/framework/utils"
-import { REQUEST_FAILED } from "./failed-refund-requests"
+import { writeRefundMark, type RefundUpdates } from "./refund-mark"
 import { PLUGIN_PROVIDER_PREFIX } from "./provider-ids"
 import { refundAddsCreditLine } from "./refund-credit-line"
 
@@ -119,8 +119,6 @@ async function refundsOf(scope: MedusaContainer, paymentId: string): Promise<Gua
   return refunds as unknown as GuardedRefundRow[]
 }
 
-type RefundUpdates = { updateRefunds(data: { id: string; metadata: Record<string, unknown> }): Promise<unknown> }
-
 /** The refund this run made stays on the payment although Medusa ended with an error: mark it. */
 async function markFailedRefunds(
   scope: MedusaContainer,
@@ -134,10 +132,7 @@ async function markFailedRefunds(
     const made = (await refundsOf(scope, target.paymentId)).filter((row) => !run.before.has(row.id) && run.isOwn(row))
     const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT) as unknown as RefundUpdates
     for (const refund of made) {
-      await payments.updateRefunds({
-        id: refund.id,
-        metadata: { ...(refund.metadata ?? {}), [REQUEST_FAILED]: { at: new Date().toISOString(), ...status, reason } },
-      })
+      await writeRefundMark(payments, refund, { request_failed: { at: new Date().toISOString(), ...status, reason } })
       logger.error(
         `monobank: refund ${refund.id} of ${refund.amount} ${target.currency} on payment ${target.paymentId} WAS made by monobank and stays on the payment, but Medusa ended it with an error (${reason}) and did not record it on order ${target.orderId}. Do not refund it again: the next refund of this payment for the same amount books it and sends nothing`
       )

@@ -16,6 +16,7 @@ import {
   type MedusaRefundRow,
 } from "../../utils/failed-refund-requests"
 import type { RefundRecords } from "../../utils/medusa-payments"
+import { writeRefundMark, type RefundMark } from "../../utils/refund-mark"
 
 export type PaymentLedger = {
   paymentId: string
@@ -26,8 +27,8 @@ export type PaymentLedger = {
   /** This refund and the payment's other refunds, as Medusa recorded them. */
   current: MedusaRefundRow
   others: MedusaRefundRow[]
-  /** Adds facts to a refund's metadata. */
-  mark(row: MedusaRefundRow, facts: Record<string, unknown>): Promise<void>
+  /** Adds facts to a refund's mark. */
+  mark(row: MedusaRefundRow, facts: RefundMark): Promise<void>
   /** Whether the order records this refund. */
   onOrder(row: MedusaRefundRow): Promise<boolean>
   /** Takes a refund off the payment (soft delete) when this refund takes its place. */
@@ -53,9 +54,7 @@ export async function loadPaymentLedger(records: RefundRecords | undefined, refu
     bookOnly: readLateReturnNote(refund.note),
     current: rows.find((row) => row.id === refundId) ?? { id: refundId, metadata: null },
     others: rows.filter((row) => row.id !== refundId),
-    async mark(row, facts) {
-      await records.updateRefunds({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
-    },
+    mark: (row, facts) => writeRefundMark(records, row, facts),
     onOrder: (row) => refundRecordedOnOrder(scope, row.id),
     retire: (row) => retireRefund(records, row.id),
   }

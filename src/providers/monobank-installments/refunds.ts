@@ -10,11 +10,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, isOutcomeUnknown, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
-import {
-  FAILED_REQUEST_RETRY_REFUSED,
-  failedRequestsAwaitingRetry,
-  REPLACES_REFUND,
-} from "../../utils/failed-refund-requests"
+import { failedRequestsAwaitingRetry } from "../../utils/failed-refund-requests"
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
 import type { PaymentLedger } from "./payment-records"
@@ -120,13 +116,13 @@ async function retryOfFailedRequest(input: ReturnInput, ledger: LedgerEntry[], s
   if (!match?.entry) return undefined
   const { failed, entry } = match
   if (await records.onOrder(failed)) {
-    await records.mark(failed, { [FAILED_REQUEST_RETRY_REFUSED]: true })
+    await records.mark(failed, { failed_request_retry_refused: true })
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `monobank already returned ${sum} UAH of installment order ${input.orderId} for refund ${failed.id}, whose request Medusa answered with an error; it is recorded on this payment and order. Nothing was sent. If you mean to return another ${sum} UAH, ask again`
     )
   }
-  await records.mark(records.current, { [REPLACES_REFUND]: failed.id })
+  await records.mark(records.current, { replaces: failed.id })
   const next = ledger.map((e) => (e === entry ? { ...e, refund_id: input.refundId } : e))
   await records.save(next)
   try {

@@ -2,29 +2,23 @@
  * Which bank refunds Medusa has booked, read from the payment module's refund rows (fresh, under
  * the refund lock) rather than from the payment's `data`, which Medusa writes only after the
  * provider returns and never when it throws. A Medusa refund books the entry of the invoice's
- * `cancelList` whose `extRef` is its id (we sent it), or the one named in its metadata: a bank
- * refund booked afterwards (made in the cabinet, or sent by an earlier Medusa refund whose answer
- * was lost and whose row Medusa deleted).
+ * `cancelList` whose `extRef` is its id (we sent it), or the one its mark names (utils/refund-mark):
+ * a bank refund booked afterwards (made in the cabinet, or sent by an earlier Medusa refund whose
+ * answer was lost and whose row Medusa deleted).
  */
 import type { ModuleScope } from "../module-container"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CancelListItem } from "../../lib/monobank"
-import { refundRecordedOnOrder, retireRefund } from "../failed-refund-requests"
+import { refundRecordedOnOrder, retireRefund, type MedusaRefundRow } from "../failed-refund-requests"
 import { requirePaymentModule, type RefundRecords } from "../medusa-payments"
 import { lockingModuleOf, type Cradle } from "../module-container"
+import { readRefundMark, writeRefundMark, type RefundMark } from "../refund-mark"
 
-
-/** Refund metadata: the key (`bankRefundKey`) of the bank refund this Medusa refund books. */
-export const BOOKS_BANK_REFUND = "monobank_bank_refund"
-/** Refund metadata: "webhook" when the plugin booked it from the bank's notification. */
-export const BOOKED_BY = "monobank_booked_by"
-/** Refund metadata: an admin refund of the same amount was already refused as a likely retry of it. */
-export const RETRY_REFUSED = "monobank_retry_refused"
 
 /** Medusa's refund ids start with this; an `extRef` like it that no refund has is a lost answer. */
 const MEDUSA_REFUND_PREFIX = "ref_"
 
-export type RefundRow = { id: string; created_at?: string | Date | null; metadata: Record<string, unknown> | null }
+export type RefundRow = MedusaRefundRow
 export type RefundLedger = {
   paymentId: string
   current: RefundRow
@@ -36,7 +30,8 @@ export type RefundLedger = {
 /** Reads and annotates Medusa's refunds of one payment. */
 export type RefundBook = {
   read(): Promise<RefundLedger>
-  mark(row: RefundRow, facts: Record<string, unknown>): Promise<void>
+  /** Adds facts to a refund's mark. */
+  mark(row: RefundRow, facts: RefundMark): Promise<void>
   /** Stores the payment's provider data now (Medusa stores nothing when the provider throws). */
   remember(paymentId: string, data: Record<string, unknown>): Promise<void>
   /** Whether the order records this refund (see utils/failed-refund-requests). */
@@ -56,14 +51,9 @@ export function isLostAnswerKey(key: string): boolean {
   return key.startsWith(MEDUSA_REFUND_PREFIX)
 }
 
-export function bookedBankRefund(row: RefundRow): string | undefined {
-  const key = row.metadata?.[BOOKS_BANK_REFUND]
-  return typeof key === "string" && key ? key : undefined
-}
-
-/** Keys of the bank refunds these Medusa refunds book (by id as `extRef`, or by metadata). */
+/** Keys of the bank refunds these Medusa refunds book (by id as `extRef`, or by their mark). */
 export function bookedKeys(rows: RefundRow[]): Set<string> {
-  return new Set(rows.flatMap((row) => [row.id, bookedBankRefund(row)].filter((key): key is string => !!key)))
+  return new Set(rows.flatMap((row) => [row.id, readRefundMark(row.metadata).books].filter((key): key is string => !!key)))
 }
 
 
@@ -93,9 +83,7 @@ export function refundBookOf(paymentModule: RefundRecords | undefined, refundId:
         )
       }
     },
-    async mark(row, facts) {
-      await records().updateRefunds({ id: row.id, metadata: { ...(row.metadata ?? {}), ...facts } })
-    },
+    mark: (row, facts) => writeRefundMark(records(), row, facts),
     async remember(paymentId, data) {
       await records().updatePayment({ id: paymentId, data })
     },

@@ -99,13 +99,18 @@ describe("monobank provider against the bank emulator", () => {
     medusaRefund("ref_retry")
     const booked = await provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_retry" } })
     expect(booked.data!.refunds).toEqual([expect.objectContaining({ ref: "ref_gone", amount: 10_000, source: "bank", refundId: "ref_retry" })])
-    expect(refundRow("ref_retry")!.metadata).toEqual({ monobank_bank_refund: "ref_gone" })
+    expect(refundRow("ref_retry")!.metadata).toEqual({ monobank_refund: { books: "ref_gone" } })
     expect(await bankCalls("/invoice/cancel")).toBe(1)
 
     // The bank's notification then cannot book it a second time.
-    medusaRefund("ref_notified", { monobank_bank_refund: "ref_gone", monobank_booked_by: "webhook" })
+    medusaRefund("ref_notified", { monobank_refund: { books: "ref_gone", booked_by: "webhook" } })
     await expect(
       provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_notified" } })
+    ).rejects.toThrow(/already booked by another Medusa refund/)
+    // Nor one marked with the flat keys of before the refund mark.
+    medusaRefund("ref_notified_before", { monobank_bank_refund: "ref_gone", monobank_booked_by: "webhook" })
+    await expect(
+      provider.refundPayment({ amount: 100, data: captured, context: { idempotency_key: "ref_notified_before" } })
     ).rejects.toThrow(/already booked by another Medusa refund/)
     expect(await bankCalls("/invoice/cancel")).toBe(1)
   })

@@ -2,7 +2,7 @@
  * Bank refunds no Medusa refund books (made in monobank's cabinet, or sent by a Medusa refund whose
  * answer was lost and which Medusa then deleted) become Medusa refunds, each exactly once: written
  * into the payment's data as "made at the bank, not booked yet", then booked with Medusa's refund
- * workflow by a refund whose metadata names the bank refund; the provider books exactly that one
+ * workflow by a refund whose mark names the bank refund; the provider books exactly that one
  * under its refund lock and never calls the bank for it.
  */
 import type { IPaymentModuleService } from "@medusajs/framework/types"
@@ -12,13 +12,8 @@ import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/
 import type { CancelListItem } from "../../../lib/monobank"
 import { fromBankMinorUnits } from "../../../utils/medusa-money"
 import type { MonobankData, RefundRecord } from "../../../utils/acquiring/payment-data"
-import {
-  bankRefundKey,
-  BOOKED_BY,
-  bookedKeys,
-  BOOKS_BANK_REFUND,
-  isLostAnswerKey,
-} from "../../../utils/acquiring/refund-ledger"
+import { bankRefundKey, bookedKeys, isLostAnswerKey } from "../../../utils/acquiring/refund-ledger"
+import { withRefundMark } from "../../../utils/refund-mark"
 import { isHoldRelease } from "../../../utils/acquiring/status"
 import type { MonobankWebhookFacts } from "../../../utils/acquiring/webhook-facts"
 import type { MonobankPaymentRecords } from "./load-records"
@@ -100,7 +95,7 @@ export const bookBankRefundsStep = createStep(
       const note = isLostAnswerKey(record.ref)
         ? `Refunded by monobank after its answer to refund ${record.ref} was lost (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
         : `Refunded in the monobank cabinet (invoice ${invoice.invoiceId}, ${record.createdDate ?? "date unknown"})`
-      const metadata = { [BOOKS_BANK_REFUND]: record.ref, [BOOKED_BY]: "webhook" }
+      const metadata = withRefundMark(null, { books: record.ref, booked_by: "webhook" })
       try {
         await bookRefund(container, paymentModule, payment.id, { amount, note, metadata })
         booked += 1

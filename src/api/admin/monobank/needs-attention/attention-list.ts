@@ -14,7 +14,7 @@
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { REQUEST_FAILED, REPLACES_REFUND } from "../../../../utils/failed-refund-requests"
+import { readRefundMark } from "../../../../utils/refund-mark"
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-order"
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
@@ -105,8 +105,9 @@ async function unbookedRefundRows(container: MedusaContainer): Promise<Attention
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   type RefundRow = { id: string; amount: unknown; metadata: Record<string, unknown> | null; created_at: unknown; payment_id: string }
   const refunds = (await paymentModule.listRefunds({}, { select: ["id", "amount", "metadata", "created_at", "payment_id"], take: 500, order: { created_at: "DESC" } })) as unknown as RefundRow[]
-  const replaced = new Set(refunds.map((refund) => refund.metadata?.[REPLACES_REFUND]).filter(Boolean))
-  const failed = refunds.filter((refund) => refund.metadata?.[REQUEST_FAILED] && !replaced.has(refund.id))
+  const marks = new Map(refunds.map((refund) => [refund.id, readRefundMark(refund.metadata)]))
+  const replaced = new Set([...marks.values()].map((mark) => mark.replaces).filter(Boolean))
+  const failed = refunds.filter((refund) => marks.get(refund.id)?.request_failed && !replaced.has(refund.id))
   if (!failed.length) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
