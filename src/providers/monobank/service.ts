@@ -55,12 +55,9 @@ import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { SESSION_STATUS } from "../../utils/acquiring/status"
 import { depsWithStoredSettings } from "./stored-settings"
 import type { ChargeDeps } from "./saved-card-charge"
-import { payOnStorePage, type StorePageMethod, type StorePageOutcome, type StorePageSession } from "./store-page-payment"
-import { rememberInstance } from "./instances"
-import { ApplePayMerchantValidationError, googlePayPublicKey, requestApplePayMerchantSession } from "./wallets"
-import { walletTokenClaimsOf } from "./wallets/token-replay"
+import type { StorePageMethod, StorePageOutcome, StorePageSession } from "./store-page-payment"
+import { chargeDepsIn, StorePage } from "./store-page"
 import { replaceInvoice, startCardVerification } from "./session-changes"
-import { mergeSessionData } from "../../utils/medusa-internals"
 import { PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/provider-ids"
 import { paymentModuleOf, readCaptureRequest, readStoredState, type PaymentRecords } from "../../utils/medusa-payments"
 import { CheckoutPayments, withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
@@ -107,7 +104,6 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
       fetchPublicKey: async () => (await (await this.currentDeps()).client.getPublicKey()).key,
       minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
     })
-    rememberInstance(this)
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
@@ -183,61 +179,31 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
   }
 
   private chargeDeps(deps: ProviderDeps, money: SessionMoney): ChargeDeps {
-    return {
-      ...deps,
-      ledger: money.ledger,
-      webHookUrl: this.webHookUrl(deps),
-      showInSession: async (sessionId, facts) => void (await mergeSessionData(this.cradle, sessionId, facts, { live: true })),
-      walletTokens: walletTokenClaimsOf(this.cradle),
-    }
+    return chargeDepsIn(this.cradle, deps, money, this.webHookUrl(deps))
+  }
+
+  /** Paying on the store's own page with this provider (./store-page); the plugin's store routes build their own from the container. */
+  async storePage(): Promise<StorePage> {
+    const deps = await this.currentDeps()
+    return new StorePage(deps, () => {
+      const money = this.money()
+      return { money, deps: this.chargeDeps(deps, money) }
+    })
   }
 
   /** Which ways of paying on the store's own page this provider takes (public facts only). */
   async storePageOptions() {
-    const { options } = await this.currentDeps()
-    const wallets = options.syncPayments
-    return {
-      direct_card: options.directCardPayments,
-      sync_card: options.syncPayments,
-      apple_pay:
-        wallets && options.applePay
-          ? { merchant_identifier: options.applePay.merchantIdentifier, display_name: options.applePay.displayName }
-          : null,
-      google_pay:
-        wallets && options.googlePay
-          ? {
-              merchant_id: options.googlePay.merchantId,
-              merchant_name: options.googlePay.merchantName ?? null,
-              environment: options.googlePay.environment,
-              public_key: googlePayPublicKey(options.googlePay),
-            }
-          : null,
-    }
+    return (await this.storePage()).options()
   }
 
-  /** Apple Pay merchant validation for the storefront's `onvalidatemerchant` (Apple's merchant session object). */
+  /** Apple Pay merchant validation (Apple's merchant session object). */
   async applePayMerchantSession(validationUrl: unknown): Promise<Record<string, unknown>> {
-    const { options } = await this.currentDeps()
-    if (!options.syncPayments || !options.applePay) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "applePay: this store does not take Apple Pay (option `applePay` is not set)")
-    }
-    try {
-      return await requestApplePayMerchantSession(options.applePay, validationUrl)
-    } catch (error) {
-      if (error instanceof ApplePayMerchantValidationError) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
-      throw error
-    }
+    return (await this.storePage()).applePayMerchantSession(validationUrl)
   }
 
-  /**
-   * Pays session `session` with card details or a wallet taken on the store's own page (the
-   * plugin's store routes call this; Medusa does not). The amount is the session's as Medusa keeps
-   * it; refused when the session is not waiting for such a payment (its rows say so, not its data).
-   */
+  /** Pays session `session` with card details or a wallet taken on the store's own page. */
   async payOnStorePage(session: StorePageSession, method: StorePageMethod): Promise<StorePageOutcome> {
-    const deps = await this.currentDeps()
-    const money = this.money()
-    return payOnStorePage(this.chargeDeps(deps, money), money, session, method)
+    return (await this.storePage()).pay(session, method)
   }
 
   protected async captureOwn({ input, sessionId, money, captureId }: OwnCall<CapturePaymentInput> & { captureId: string }): Promise<CapturePaymentOutput> {

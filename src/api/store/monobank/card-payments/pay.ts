@@ -8,7 +8,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { StorePageMethod, StorePageOutcome } from "../../../../providers/monobank/store-page-payment"
 import { CARD_PROVIDER_PREFIX } from "../../../../utils/provider-ids"
-import { cardProvider } from "./provider"
+import { StorePage } from "../../../../providers/monobank/store-page"
 
 type SessionRow = {
   id: string
@@ -44,7 +44,7 @@ export type StorePageTarget = { cart_id: string; payment_session_id: string }
 /** Pays the cart's session with `method` and authorizes it when the bank charged the card. */
 export async function payStorePageSession(scope: MedusaContainer, target: StorePageTarget, method: StorePageMethod): Promise<StorePageOutcome> {
   const session = await sessionOfCart(scope, target.cart_id, target.payment_session_id)
-  const outcome = await (await cardProvider(scope, session.provider_id)).payOnStorePage(session, method)
+  const outcome = await (await StorePage.of(scope, session.provider_id)).pay(session, method)
   if (outcome.status === "authorized") {
     await scope.resolve<IPaymentModuleService>(Modules.PAYMENT).authorizePaymentSession(session.id, {})
   }

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { cardProvider } from "../../card-payments/provider"
+import { StorePage } from "../../../../../providers/monobank/store-page"
 import { parseBody } from "../../card-payments/requests"
 
 const bodySchema = z.strictObject({
@@ -16,7 +16,7 @@ const bodySchema = z.strictObject({
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = parseBody(bodySchema, req.body)
-  const provider = await cardProvider(req.scope, body.provider_id)
+  const storePage = await StorePage.of(req.scope, body.provider_id)
   res.setHeader("Cache-Control", "no-store")
-  res.json(await provider.applePayMerchantSession(body.validation_url))
+  res.json(await storePage.applePayMerchantSession(body.validation_url))
 }

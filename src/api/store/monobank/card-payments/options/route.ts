@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cardProvider } from "../provider"
+import { StorePage } from "../../../../../providers/monobank/store-page"
 
 /**
  * GET /store/monobank/card-payments/options?provider_id=pp_monobank_<id> — which ways of paying on
@@ -11,8 +11,7 @@ import { cardProvider } from "../provider"
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const providerId = typeof req.query.provider_id === "string" ? req.query.provider_id : ""
-  const provider = await cardProvider(req.scope, providerId)
-  const { sync_card: _serverSideOnly, ...storefrontOptions } = await provider.storePageOptions()
+  const { sync_card: _serverSideOnly, ...storefrontOptions } = (await StorePage.of(req.scope, providerId)).options()
   res.setHeader("Cache-Control", "no-store")
   res.json(storefrontOptions)
 }
