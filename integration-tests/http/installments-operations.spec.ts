@@ -47,10 +47,10 @@ medusaIntegrationTestRunner({
       return data.payment as { data: Record<string, unknown>; refunds: Array<{ id: string }>; captures: Array<{ id: string }> }
     }
 
+    /** A second instance of the provider, as another server has it, with what the payment module's container hands it. */
     function directProvider() {
-      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
       return new MonobankInstallmentsProviderService(
-        { logger },
+        getContainer().cradle,
         { storeId: env.emulator.installments.storeId, secret: env.emulator.installments.secret, baseUrl: env.emulator.url }
       )
     }
