@@ -11,7 +11,8 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { deliveryMethodSchema, type DeliveryMethod } from "../../lib/monobank"
-import { DELIVERY_LABELS, validateDeliveryData } from "../../utils/checkout/delivery-data"
+import { validateDeliveryData } from "../../utils/checkout/delivery-data"
+import { DELIVERY_METHOD_NAMES } from "../../utils/checkout/delivery-method-names"
 import { CHECKOUT_DELIVERY_CONTEXT_KEY, CHECKOUT_FULFILLMENT_IDENTIFIER } from "../../utils/checkout/fulfillment"
 
 export const ONLY_ON_CHECKOUT_PAGE_DELIVERY =
@@ -31,7 +32,7 @@ export class MonobankCheckoutFulfillmentService extends AbstractFulfillmentProvi
   static override identifier = CHECKOUT_FULFILLMENT_IDENTIFIER
 
   override async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    return DELIVERY_METHODS.map((id: DeliveryMethod) => ({ id, name: `${DELIVERY_LABELS[id]} (mono checkout)` }))
+    return DELIVERY_METHODS.map((id: DeliveryMethod) => ({ id, name: `${DELIVERY_METHOD_NAMES[id].en} (mono checkout)` }))
   }
 
   override async validateOption(data: Record<string, unknown>): Promise<boolean> {

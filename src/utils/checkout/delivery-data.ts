@@ -6,6 +6,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { deliveryMethodSchema, type DeliveryMethod } from "../../lib/monobank"
+import { DELIVERY_METHOD_NAMES } from "./delivery-method-names"
 
 const text = z.string().trim().min(1)
 
@@ -56,13 +57,6 @@ export const DELIVERY_REQUIREMENTS = {
   np_box: [BRANCH_ID, BRANCH_ADDRESS],
 } as const satisfies Record<DeliveryMethod, readonly Requirement[]>
 
-export const DELIVERY_LABELS = {
-  pickup: "Pickup",
-  courier: "Courier",
-  np_brnm: "Nova Poshta branch",
-  np_box: "Nova Poshta parcel locker",
-} as const satisfies Record<DeliveryMethod, string>
-
 /**
  * Parses and checks the delivery data for the method of the shipping option (`optionMethod`).
  * Throws an INVALID_DATA error naming what is missing.
@@ -77,7 +71,7 @@ export function validateDeliveryData(optionMethod: unknown, data: unknown): Deli
     const issue = parsed.error.issues[0]
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `${DELIVERY_LABELS[method.data]} (mono checkout): ${issue.path.join(".") || "data"} ${issue.message}; ` +
+      `${DELIVERY_METHOD_NAMES[method.data].en} (mono checkout): ${issue.path.join(".") || "data"} ${issue.message}; ` +
         "these shipping options are filled in from orders placed on the mono checkout page"
     )
   }
@@ -91,7 +85,7 @@ export function validateDeliveryData(optionMethod: unknown, data: unknown): Deli
   if (missing.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `${DELIVERY_LABELS[method.data]} (mono checkout) needs ${missing.map((m) => m.field).join(", ")}`
+      `${DELIVERY_METHOD_NAMES[method.data].en} (mono checkout) needs ${missing.map((m) => m.field).join(", ")}`
     )
   }
   return parsed.data

@@ -8,22 +8,12 @@ import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medus
 import { MONOBANK_CHECKOUT_MODULE } from "../../../modules/monobank-checkout"
 import { MONOBANK_SESSION_PAYMENTS_MODULE } from "../../../modules/monobank-session-payments"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../../../utils/checkout/checkout-payment"
+import { PAID_ON_DELIVERY as onDelivery } from "../../../utils/checkout/__tests__/checkout-payment-fixtures"
 import { fakePaymentModule, MemoryLedger, memoryLocking, type FakeMedusa } from "../../../utils/session-money/__tests__/memory-ledger"
 import { MonobankOnDeliveryProviderService, ONLY_ON_CHECKOUT_PAGE } from "../service"
 
 const SESSION = "payses_on_delivery"
 const REGISTRATION_KEY = "pp_monobank-on-delivery_monobank-on-delivery"
-
-const onDelivery: CheckoutPayment = {
-  checkout_order_id: "co_7",
-  cart_id: "cart_7",
-  payment_method: "payment_on_delivery",
-  payment: "authorized",
-  general_status: "payment_on_delivery",
-  payment_status: "accepted",
-  amount: "1234.56",
-  checked_at: "2026-11-22T10:00:00.000Z",
-}
 
 let medusa: FakeMedusa
 let ledger: MemoryLedger

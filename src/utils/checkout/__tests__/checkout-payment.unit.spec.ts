@@ -1,14 +1,8 @@
 import { CHECKOUT_PAYMENT_KEY, checkoutPaymentFromContext, readCheckoutPayment } from "../checkout-payment"
+import { PAID_BY_CARD } from "./checkout-payment-fixtures"
 
-const facts = {
-  cart_id: "cart_1",
-  payment_method: "card",
-  payment: "captured",
-  general_status: "success",
-  payment_status: "success",
-  amount: "1234.56",
-  checked_at: "2026-11-22T10:00:00.000Z",
-}
+/** The facts without any bank order id: each test names it, under the new key or the old. */
+const { checkout_order_id: _orderId, ...facts } = PAID_BY_CARD
 
 describe("checkout facts stored in payment data", () => {
   it("reads the bank's order id under its name, checkout_order_id", () => {

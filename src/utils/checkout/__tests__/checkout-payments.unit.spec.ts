@@ -10,18 +10,9 @@ import { CheckoutClient } from "../../../lib/monobank"
 import { memorySessionMoney, type FakeMedusa } from "../../session-money/__tests__/memory-ledger"
 import { CHECKOUT_PAYMENT_KEY, type CheckoutPayment } from "../checkout-payment"
 import { CheckoutPayments, checkoutRowOf, opensCheckoutPayment, withoutCheckoutPayment, type CheckoutEvidence, type CheckoutRecordOfCart } from "../checkout-payments"
+import { PAID_BY_CARD as paid } from "./checkout-payment-fixtures"
 
 const SESSION = "payses_checkout_1"
-const paid: CheckoutPayment = {
-  checkout_order_id: "co_1",
-  cart_id: "cart_1",
-  payment_method: "card",
-  payment: "captured",
-  general_status: "success",
-  payment_status: "success",
-  amount: "1234.56",
-  checked_at: "2026-11-22T10:00:00.000Z",
-}
 
 function medusaWithSession(): FakeMedusa {
   return {

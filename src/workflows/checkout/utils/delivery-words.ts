@@ -4,14 +4,7 @@
  * so that it does not read as part of the city's name.
  */
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
-
-/** Our words per method, for a record without the bank's own `delivery_method_desc`. */
-export const DELIVERY_METHOD_WORDS = {
-  pickup: "Самовивіз",
-  courier: "Кур'єрська доставка",
-  np_brnm: "Нова пошта, відділення",
-  np_box: "Нова пошта, поштомат",
-} as const satisfies Record<DeliveryMethod, string>
+import { DELIVERY_METHOD_NAMES } from "../../../utils/checkout/delivery-method-names"
 
 const TO_CARRIER_POINT = new Set<string>(["np_brnm", "np_box"] satisfies DeliveryMethod[])
 
@@ -24,7 +17,7 @@ function present(value: string | null | undefined): string | undefined {
 
 /** "Нова пошта: відділення №25", "Кур'єрська доставка", ... */
 export function deliveryInWords(method: string, record: DeliveryFacts): string {
-  const words = present(record.delivery_method_desc) ?? DELIVERY_METHOD_WORDS[method as DeliveryMethod] ?? method
+  const words = present(record.delivery_method_desc) ?? DELIVERY_METHOD_NAMES[method as DeliveryMethod]?.uk ?? method
   const point = TO_CARRIER_POINT.has(method) ? present(record.delivery_branch_id) : undefined
   return point ? `${words} №${point}` : words
 }

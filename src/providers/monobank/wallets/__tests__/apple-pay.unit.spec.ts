@@ -8,7 +8,7 @@ import {
 } from "../../../../../integration-tests/helpers/wallet-tokens"
 import { parseWalletOptions, type ApplePayOptions } from "../../../../utils/acquiring/wallet-options"
 import { openApplePayToken } from "../apple-pay"
-import { WalletTokenError } from "../wallet-card"
+import { refusal, storeWallet } from "./store-wallet"
 
 const VISA_DPAN = "4242424242424242"
 const MASTERCARD_DPAN = "5555555555554444"
@@ -17,24 +17,13 @@ let keys: TestWalletKeys
 let options: ApplePayOptions
 
 beforeAll(() => {
-  keys = makeTestWalletKeys("apple")
-  options = parseWalletOptions({ applePay: testApplePayOptions(keys) }).applePay!
+  ;({ keys, options } = storeWallet("applePay", "apple"))
 })
 
 /** The helper's default: 1.00 UAH. */
 const EXPECTED = { amountMinor: 100, currencyCode: "980" }
 /** The card the bank gets. */
 const open = async (paymentData: unknown, expected = EXPECTED) => (await openApplePayToken(paymentData, options, expected)).card
-
-async function refusal(run: () => Promise<unknown>): Promise<WalletTokenError> {
-  try {
-    await run()
-  } catch (error) {
-    if (error instanceof WalletTokenError) return error
-    throw error
-  }
-  throw new Error("the token was accepted")
-}
 
 const CARD = { dpan: VISA_DPAN, expMonth: 7, expYear: 2031 }
 

@@ -1,7 +1,7 @@
-import { encryptGooglePayToken, makeTestWalletKeys, testGooglePayOptions, type TestWalletKeys } from "../../../../../integration-tests/helpers/wallet-tokens"
-import { parseWalletOptions, type GooglePayOptions } from "../../../../utils/acquiring/wallet-options"
+import { encryptGooglePayToken, makeTestWalletKeys, type TestWalletKeys } from "../../../../../integration-tests/helpers/wallet-tokens"
+import type { GooglePayOptions } from "../../../../utils/acquiring/wallet-options"
 import { googlePayPublicKey, openGooglePayToken } from "../google-pay"
-import { WalletTokenError } from "../wallet-card"
+import { refusal, storeWallet } from "./store-wallet"
 
 const VISA = "4111111111111111"
 const MASTERCARD = "5555555555554444"
@@ -10,22 +10,11 @@ let keys: TestWalletKeys
 let options: GooglePayOptions
 
 beforeAll(() => {
-  keys = makeTestWalletKeys("google")
-  options = parseWalletOptions({ googlePay: testGooglePayOptions(keys) }).googlePay!
+  ;({ keys, options } = storeWallet("googlePay", "google"))
 })
 
 /** The card the bank gets. */
 const card = (token: unknown, opts: GooglePayOptions) => openGooglePayToken(token, opts).card
-
-function refusal(run: () => unknown): WalletTokenError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof WalletTokenError) return error
-    throw error
-  }
-  throw new Error("the token was accepted")
-}
 
 describe("openGooglePayToken", () => {
   it("opens a CRYPTOGRAM_3DS token into the sync-payment googlePay fields", () => {

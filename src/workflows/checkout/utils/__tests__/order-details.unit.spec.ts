@@ -1,6 +1,7 @@
 import { startEmulator } from "../../../../../emulator"
 import { CheckoutClient, type CheckoutOrderRecord } from "../../../../lib/monobank"
 import { validateDeliveryData } from "../../../../utils/checkout/delivery-data"
+import { PAID_BY_CARD } from "../../../../utils/checkout/__tests__/checkout-payment-fixtures"
 import { cartUpdateFromRecord, checkoutPaymentFromRecord, deliveryDataFromRecord } from "../order-details"
 import { statusAfterRead } from "../../steps/record-checkout-state"
 
@@ -97,16 +98,8 @@ describe("a placed checkout order, read into the Medusa order", () => {
   it("records the payment facts with the amount as exact UAH text", async () => {
     const record = await completedRecord({ delivery_method: "pickup", payment_method: "card", client: recipient })
     const now = new Date("2026-11-22T10:00:00Z")
-    expect(checkoutPaymentFromRecord(record, { payment_method: "card", payment: "captured" }, "cart_1", now)).toEqual({
-      checkout_order_id: record.orderId,
-      cart_id: "cart_1",
-      payment_method: "card",
-      payment: "captured",
-      general_status: "success",
-      payment_status: "success",
-      amount: "1234.56",
-      checked_at: "2026-11-22T10:00:00.000Z",
-    })
+    // The card payment of the shared fixture, under the order id the emulator gave.
+    expect(checkoutPaymentFromRecord(record, { payment_method: "card", payment: "captured" }, "cart_1", now)).toEqual({ ...PAID_BY_CARD, checkout_order_id: record.orderId })
   })
 })
 
