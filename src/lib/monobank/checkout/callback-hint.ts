@@ -1,6 +1,8 @@
 /**
  * Which order a mono checkout callback names. Its content is not published: the body is only a
- * hint (`basket_id`, `orderId`), and the order itself is read from the bank.
+ * hint (`basket_id`, `orderId`), and the order itself is read from the bank. The bank's own
+ * WooCommerce plugin reads those fields at the top level, another public integration under
+ * `result` (as every other checkout record is wrapped): both are read.
  */
 
 /** The callback's hint fields as sent; the caller checks they are usable text. */
@@ -12,5 +14,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export function checkoutCallbackHint(body: unknown): CheckoutCallbackHint {
   if (!isRecord(body)) return {}
-  return { basket_id: body.basket_id, orderId: body.orderId }
+  const wrapped = isRecord(body.result) ? body.result : {}
+  return { basket_id: body.basket_id ?? wrapped.basket_id, orderId: body.orderId ?? wrapped.orderId }
 }
