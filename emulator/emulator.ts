@@ -13,6 +13,7 @@ import { CallLog, Faults } from "./faults"
 import { InstallmentOrders } from "./installments/orders"
 import { signBody } from "./installments/signature"
 import type { ResolvedOptions } from "./options"
+import { RecordShapes } from "./record-shapes"
 
 export class Emulator {
   readonly clock = new Clock()
@@ -28,10 +29,13 @@ export class Emulator {
   readonly invoices: InvoiceBook
   readonly installments: InstallmentOrders
   readonly checkout: CheckoutOrders
+  /** The real-world record shapes turned on (`recordShapes`). */
+  readonly shapes: RecordShapes
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
     this.clock.bankPrecision = options.timestampPrecision
+    this.shapes = new RecordShapes(options.recordShapes)
     this.delivery = new Delivery({
       retryDelayMs: options.webhookRetryDelayMs,
       now: () => this.clock.iso(),
@@ -46,7 +50,7 @@ export class Emulator {
       partialRefundStatus: options.partialRefundStatus,
       notify: (invoice) => {
         if (!invoice.webHookUrl || invoice.status === "expired") return
-        const body = JSON.stringify(statusRecord(invoice))
+        const body = JSON.stringify(this.shapes.acquiringStatus(statusRecord(invoice)))
         this.delivery.enqueue({
           kind: "acquiring",
           url: invoice.webHookUrl,
@@ -75,7 +79,7 @@ export class Emulator {
       clock: this.clock,
       notify: (order) => {
         if (!order.callback_url) return
-        const body = JSON.stringify(callbackRecord(order))
+        const body = JSON.stringify(this.shapes.checkoutCallback(callbackRecord(order)))
         const headers = { "X-Sign": this.checkoutKeys.sign(body) }
         this.delivery.enqueue({ kind: "checkout", url: order.callback_url, body, headers, subject: order.orderId })
       },

@@ -2,6 +2,7 @@
 export { startEmulator, type RunningEmulator } from "./start"
 export { createEmulatorControl, EmulatorControlError, type EmulatorControl, type CardDetails, type CheckoutOrderState } from "./control-client"
 export type { EmulatorOptions } from "./options"
+export { RECORD_SHAPES, type RecordShape } from "./record-shapes"
 export {
   DEFAULT_ACQUIRING_TOKEN,
   DEFAULT_INSTALLMENTS_SECRET,

@@ -3,6 +3,7 @@ import {
   DEFAULT_INSTALLMENTS_SECRET,
   DEFAULT_INSTALLMENTS_STORE_ID,
 } from "./constants"
+import type { RecordShape } from "./record-shapes"
 
 export interface EmulatorOptions {
   /** 0 = any free port (default 0). */
@@ -40,6 +41,12 @@ export interface EmulatorOptions {
    * bank's own samples: two changes within one second carry the same `modifiedDate`.
    */
   timestampPrecision?: "seconds" | "milliseconds"
+  /**
+   * Extension. Real-world record shapes to send instead of the everyday ones (see
+   * ./record-shapes): nulls where public SDKs type fields nullable, installments data without
+   * `store_order_id`, checkout callbacks under `result`. Default none.
+   */
+  recordShapes?: RecordShape[]
 }
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl">> & { publicBaseUrl?: string }
@@ -59,5 +66,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     cancelSettleDelayMs: options.cancelSettleDelayMs ?? 0,
     partialRefundStatus: options.partialRefundStatus ?? "success",
     timestampPrecision: options.timestampPrecision ?? "seconds",
+    recordShapes: options.recordShapes ?? [],
   }
 }

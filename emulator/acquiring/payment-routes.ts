@@ -75,7 +75,7 @@ export function paymentRoutes(emulator: Emulator): Route[] {
         // The status record has no tdsUrl: the shopper was authenticated before this call (wallet
         // cryptogram, or eciIndicator/cavv of the merchant's own 3-D Secure), so the 3-D Secure test card pays.
         invoices.present(invoice, card, { skip3ds: true })
-        return ok(statusRecord(invoice))
+        return ok(emulator.shapes.acquiringStatus(statusRecord(invoice)))
       },
     },
     {

@@ -34,7 +34,7 @@ export function invoiceRoutes(emulator: Emulator): Route[] {
       ...base,
       method: "GET",
       pattern: "/api/merchant/invoice/status",
-      handler: (ctx) => ok(statusRecord(invoices.get(requiredQuery(ctx, "invoiceId")))),
+      handler: (ctx) => ok(emulator.shapes.acquiringStatus(statusRecord(invoices.get(requiredQuery(ctx, "invoiceId"))))),
     },
     {
       ...base,

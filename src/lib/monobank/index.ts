@@ -22,6 +22,7 @@ export {
   type CheckoutCallbackSignature,
   type CheckoutCallbackVerifier,
 } from "./checkout/callback-signature"
+export { checkoutCallbackHint, type CheckoutCallbackHint } from "./checkout/callback-hint"
 
 export {
   MonobankApiError,

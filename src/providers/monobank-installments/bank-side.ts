@@ -10,6 +10,7 @@ import type { BankStanding } from "../../utils/session-money/settlement"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
+import { sessionOfOrder } from "../../utils/installments/order-session"
 import type { InstallmentsDeps } from "./deps"
 
 /** Where an order's money stands, by its state (sub-states only where the state does not say). */
@@ -34,11 +35,16 @@ export function leftToReturn(data: OrderData): bigint {
   return data.total_sum === undefined ? 0n : toKopecks(data.total_sum) - returned
 }
 
-/** The order is the session's: the bank says so (`store_order_id`), whatever any session data claims. */
-export async function provenOrderData(deps: InstallmentsDeps, orderId: string, sessionId: string): Promise<OrderData | undefined> {
+/**
+ * The order is the session's: the bank says so (`store_order_id`), whatever any session data
+ * claims; where the bank's record names no session, only `recordedFor` (the session our ledger
+ * row made the order for) can stand in.
+ */
+export async function provenOrderData(deps: InstallmentsDeps, orderId: string, sessionId: string, recordedFor?: string): Promise<OrderData | undefined> {
   const data = await deps.client.getOrderData(orderId)
-  if (data.store_order_id !== sessionId) {
-    deps.logger.error(`monobank installments: order ${orderId} belongs to ${data.store_order_id ?? "no session"} at the bank, not to session ${sessionId}; left as it is`)
+  const owner = sessionOfOrder(data, recordedFor)
+  if (owner !== sessionId) {
+    deps.logger.error(`monobank installments: order ${orderId} belongs to ${owner ?? "no session"} at the bank, not to session ${sessionId}; left as it is`)
     return undefined
   }
   return data
@@ -51,7 +57,7 @@ export function installmentsBankSide(depsUnder: DepsUnderStore): BankSide {
   return {
     async standing(row: SessionPaymentRow) {
       const deps = await depsUnder(row.bank_store_id)
-      const data = await provenOrderData(deps, row.bank_id!, row.session_id)
+      const data = await provenOrderData(deps, row.bank_id!, row.session_id, row.session_id)
       if (!data) return { kind: "unknown", why: "the bank's order is not this session's" }
       return standingOf(await deps.client.getOrderState(row.bank_id!), data)
     },

@@ -376,13 +376,14 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
       const raw = `${String(check.body.raw_state)}/${order_sub_state}`
       reportUnknownValue("installment state", raw, (m) => logger.warn(m), `read as ${outcome.status}`)
     }
-    // The callback names only the bank's order; our session id is its store_order_id.
+    // The callback names only the bank's order; our session id is its store_order_id, or where the
+    // bank's record has none, the session our ledger made the order for.
     const order = await this.bank("read the installment order", () => orders.dataOrUnknown(order_id))
     if (!order) {
       logger.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const sessionId = order.store_order_id
+    const sessionId = order.store_order_id ?? (await this.money().ledger.sessionPaymentByBankId("installment_order", order_id))?.session_id
     if (!isPaymentSessionId(sessionId)) {
       logger.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }

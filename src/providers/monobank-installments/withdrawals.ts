@@ -11,6 +11,7 @@ import { isOutcomeUnknown } from "../../lib/monobank"
 import { MONOBANK_WITHDRAWALS_MODULE, type MonobankWithdrawalsModuleService, type OpenWithdrawal, type WithdrawalOutcome } from "../../modules/monobank-withdrawals"
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
+import { sessionOfOrder } from "../../utils/installments/order-session"
 import { paymentStateOfSession, type PaymentReads } from "../../utils/medusa-payments"
 import type { InstallmentsDeps } from "./deps"
 
@@ -62,10 +63,10 @@ export async function takeBack({ client, orders, logger }: InstallmentsDeps, { w
   if (payment === "rests") return { kind: "payment_rests_on_it", detail: `a Medusa payment of session ${sessionId} rests on it` }
   if (payment === "unknown") return { kind: "unknown_payment" }
 
-  // Only the session the bank made the order for may take it back.
-  const proven = await client.getOrderData(orderId)
-  if (proven.store_order_id !== sessionId) {
-    return { kind: "not_this_sessions", detail: `the bank made it for ${proven.store_order_id ?? "another session"}; left as it is` }
+  // Only the session the bank made the order for may take it back (the remembered one when the bank names none).
+  const owner = sessionOfOrder(await client.getOrderData(orderId), sessionId)
+  if (owner !== sessionId) {
+    return { kind: "not_this_sessions", detail: `the bank made it for ${owner}; left as it is` }
   }
   const info = await orders.withdraw(orderId, logger)
   if (info.state === "FAIL") return { kind: "failed_at_bank", detail: `${info.state}/${info.order_sub_state}` }

@@ -6,14 +6,17 @@
 import fs from "node:fs"
 import path from "node:path"
 import {
+  checkoutCallbackHint,
   checkoutOrderRecordSchema,
   invoiceStatusRecordSchema,
+  orderDataResponseSchema,
   orderStateInfoSchema,
 } from "../../lib/monobank"
 import { parseErrorBody } from "../../lib/monobank/http-util"
 import { readCheckoutOutcome } from "../checkout/outcome"
 import { SESSION_STATUS as INVOICE_SESSION_STATUS, webhookAction } from "../acquiring/status"
 import { describeOrderState } from "../installments/states"
+import { toKopecks } from "../installments/amounts"
 
 type Fixture = { source: string; shape: string; expect: Record<string, unknown>; record: unknown }
 
@@ -61,6 +64,19 @@ describe("bank record fixtures", () => {
     expect(outcome.kind).toBe(fixture.expect.outcome)
     if (outcome.kind === "placed") expect(outcome.payment).toBe(fixture.expect.payment)
     expect(parsed.data).toMatchObject({ comment: fixture.expect.comment, order_state: fixture.expect.order_state })
+  })
+
+  it.each(byShape("installments-order-data"))("%s parses with the order's session, sum and returns", (_name, fixture) => {
+    const parsed = orderDataResponseSchema.safeParse(fixture.record)
+    if (!parsed.success) throw new Error(parsed.error.message)
+    expect(parsed.data.store_order_id).toBe(fixture.expect.store_order_id)
+    expect(parsed.data.total_sum).toBe(fixture.expect.total_sum)
+    const returned = (parsed.data.reverse_list ?? []).reduce((sum, entry) => sum + toKopecks(entry.sum), 0n)
+    expect(returned).toBe(toKopecks(fixture.expect.returned_sum as number))
+  })
+
+  it.each(byShape("checkout-callback"))("%s names its order", (_name, fixture) => {
+    expect(checkoutCallbackHint(fixture.record)).toEqual(fixture.expect)
   })
 
   it.each(byShape("error-body"))("%s reads as the bank's error text", (_name, fixture) => {

@@ -46,11 +46,11 @@ export const invoiceCreateResponseSchema = z.object({
  */
 const cancelStatusRead = tolerantEnumOr(cancelStatusSchema.options, "processing")
 
-/** A refund (cancel) of the invoice. */
+/** A refund (cancel) of the invoice. Public SDKs read its `amount` and `ccy` as possibly null: read as absent. */
 export const cancelListItemSchema = tolerantObject({
   status: cancelStatusRead,
-  amount: z.number().int().optional(),
-  ccy: z.number().int().optional(),
+  amount: nullable(z.number().int()),
+  ccy: nullable(z.number().int()),
   createdDate: looseText,
   modifiedDate: looseText,
   approvalCode: looseText,
@@ -105,7 +105,8 @@ const invoiceStatusRecordShape = tolerantObject({
   errCode: nullable(codeText),
   amount: z.number().int(),
   ccy: z.number().int(),
-  finalAmount: z.number().int().optional(),
+  /** Null reads as absent (public SDKs read it as possibly null); `capturedMinor` then falls back on `amount`. */
+  finalAmount: nullable(z.number().int()),
   createdDate: looseText,
   modifiedDate: looseText,
   reference: looseText,

@@ -55,6 +55,10 @@ function optionalInteger(value: unknown): number | undefined | typeof NOT_PLAIN 
   return Number.isSafeInteger(value) ? (value as number) : NOT_PLAIN
 }
 
+function nullableInteger(value: unknown): number | undefined | typeof NOT_PLAIN {
+  return value === null ? undefined : optionalInteger(value)
+}
+
 function nullableText(value: unknown): string | undefined | typeof NOT_PLAIN {
   if (value === undefined || value === null) return undefined
   return typeof value === "string" ? value : NOT_PLAIN
@@ -88,7 +92,7 @@ export function readPlainInvoiceStatusRecord(body: unknown): InvoiceStatusRecord
   if (!copyField(body, out, "errCode", nullableCode)) return undefined
   out.amount = amount
   out.ccy = ccy
-  if (!copyField(body, out, "finalAmount", optionalInteger)) return undefined
+  if (!copyField(body, out, "finalAmount", nullableInteger)) return undefined
   for (const field of RECORD_TEXT_FIELDS) if (!copyField(body, out, field, looseText)) return undefined
   if (!copyField(body, out, "paymentInfo", readPaymentInfo)) return undefined
   return out as InvoiceStatusRecord

@@ -4,7 +4,7 @@
  * as a JSON number with at most 2 decimals: 2499.99, never 249999. Use `toInstallmentSum()`.
  */
 import { z } from "zod"
-import { httpUrl, looseText, nonEmptyText, positiveInteger, tolerantEnum, type Unknown } from "../schema-helpers"
+import { httpUrl, looseText, nonEmptyText, nullable, positiveInteger, tolerantEnum, type Unknown } from "../schema-helpers"
 
 const HRYVNIA_TEXT = /^\d+(\.\d{1,2})?$/
 
@@ -141,19 +141,25 @@ export const checkPaidResponseSchema = z.object({
   bank_can_return_money_to_card: z.boolean(),
 })
 
+/**
+ * `order/data` (and `order/info`). The OpenAPI requires none of its fields and a public SDK types
+ * `create_timestamp` and a return's `timestamp` as nullable: text fields read null as absent, and
+ * a record without `store_order_id` is read (the provider then names the session from its own
+ * records). Amounts stay numbers: a money decision never reads a guessed sum.
+ */
 export const orderDataResponseSchema = z.object({
   total_sum: z.number().optional(),
   /** "INTERNET" | "STORE" | "CHECKOUT" | "MARKETPLACE" */
-  source: z.string().optional(),
-  invoice_number: z.string().optional(),
-  invoice_date: z.string().optional(),
-  point_id: z.string().optional(),
-  store_order_id: z.string().optional(),
-  create_timestamp: z.string().optional(),
+  source: looseText,
+  invoice_number: looseText,
+  invoice_date: looseText,
+  point_id: looseText,
+  store_order_id: looseText,
+  create_timestamp: looseText,
   /** Returns made so far; `sum` in hryvnia. */
-  reverse_list: z.array(z.object({ sum: z.number(), timestamp: z.string().optional() })).optional(),
-  maskedCard: z.string().optional(),
-  iban: z.string().optional(),
+  reverse_list: nullable(z.array(z.object({ sum: z.number(), timestamp: looseText }))),
+  maskedCard: looseText,
+  iban: looseText,
 })
 
 // ---- types -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsClient, type OrderData, type OrderStateInfo } from "../../../lib/monobank"
 import { toMedusaBankError } from "../../../utils/installments/bank-errors"
+import { sessionOfOrder } from "../../../utils/installments/order-session"
 import { installmentsOptionsUnder, installmentsSettingsNow, keptClient } from "../../../utils/effective-settings"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 import { ledgerOf, type SessionPaymentRow } from "../../../utils/session-money/ledger"
@@ -51,8 +52,10 @@ export async function readSessionInstallmentOrder(container: MedusaContainer, pr
   try {
     const client = await clientFor(container, providerId, row.bank_store_id)
     const data = await client.getOrderData(row.bank_id!)
-    if (data.store_order_id !== sessionId) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `the bank made installment order ${row.bank_id} for ${data.store_order_id ?? "another session"}, not for this payment`)
+    // Where the bank's record names no session, the ledger row's stands in.
+    const owner = sessionOfOrder(data, row.session_id)
+    if (owner !== sessionId) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `the bank made installment order ${row.bank_id} for ${owner ?? "another session"}, not for this payment`)
     }
     return { row, data, info: await client.getOrderState(row.bank_id!) }
   } catch (error) {

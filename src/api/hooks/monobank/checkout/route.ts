@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { checkoutCallbackHint } from "../../../../lib/monobank"
 import { cartIdOfOrderRef } from "../../../../modules/monobank-checkout/order-ref"
 import { checkoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { syncCheckoutOrderSafely, type CheckoutSyncResult } from "../../../../workflows/checkout"
@@ -44,11 +45,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(refused).json({ received: false })
     return
   }
-  const body = (req.body ?? {}) as Record<string, unknown>
-  const basketId = text(body.basket_id)
+  const hint = checkoutCallbackHint(req.body)
+  const basketId = text(hint.basket_id)
   // basket_id is the order_ref of one of the cart's create attempts (see order-ref).
   let cartId = basketId && cartIdOfOrderRef(basketId)
-  const bankOrderId = text(body.orderId)
+  const bankOrderId = text(hint.orderId)
   if (!cartId && bankOrderId) {
     const [checkout] = await checkoutModule(req.scope).listMonobankCheckoutOrders({ checkout_order_id: bankOrderId }, { select: ["cart_id"] })
     cartId = checkout?.cart_id
