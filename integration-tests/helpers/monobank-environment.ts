@@ -14,6 +14,9 @@ export type MonobankTestEnvironment = {
  * level of a spec, BEFORE `medusaIntegrationTestRunner`, so its `beforeAll` runs before Medusa
  * loads its config. The emulator is reset before each test, as the database is.
  */
+/** How long after an installment order is made the emulator's scripted app user answers (phone endings 1, 3, 4). */
+export const INSTALLMENTS_CALLBACK_DELAY_MS = 200
+
 export function useMonobankTestEnvironment(
   options: Parameters<typeof startEmulator>[0] = {}
 ): MonobankTestEnvironment {
@@ -23,7 +26,7 @@ export function useMonobankTestEnvironment(
     context.storeUrl = `http://localhost:${port}`
     context.emulator = await startEmulator({
       port: 0,
-      installmentsCallbackDelayMs: 200,
+      installmentsCallbackDelayMs: INSTALLMENTS_CALLBACK_DELAY_MS,
       webhookRetryDelayMs: 100,
       ...options,
     })

@@ -16,10 +16,23 @@ import { completeApprovedInstallmentCarts } from "../../src/workflows/installmen
 import { completePaidCarts } from "../../src/workflows/session-money/complete-paid-carts"
 import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
 import type { World } from "./store-world"
+import { INSTALLMENTS_CALLBACK_DELAY_MS } from "../helpers/monobank-environment"
 
 const MINUTE_MS = 60_000
 
 export type SettleStep = { name: string; run: (world: World) => Promise<void> }
+
+/**
+ * The emulator's scripted app users (an installment approved or declined a moment after it was
+ * made) act now, on the emulator's clock, instead of whenever its timer fires: on a busy machine
+ * that could be after the last step below, leaving a bank order approved after the store settled.
+ */
+const letScriptedClientsAct: SettleStep = {
+  name: "let the bank's scripted app users act",
+  run: async ({ control }) => {
+    await control.advanceClock(INSTALLMENTS_CALLBACK_DELAY_MS)
+  },
+}
 
 /** Held webhooks go out, and everything the bank sends is handled by Medusa, until nothing is left. */
 const deliverWebhooks: SettleStep = {
@@ -74,6 +87,7 @@ export function reconcileAsIf(minutes: number): SettleStep {
 }
 
 export const SETTLE_STEPS: SettleStep[] = [
+  letScriptedClientsAct,
   deliverWebhooks,
   runScheduledJobs,
   reconcileAsIf(6),
