@@ -54,6 +54,23 @@ export function providerKindOf(providerId: unknown): ProviderKind | undefined {
   return end > 0 ? KIND_OF_IDENTIFIER.get(id.slice(0, end)) : undefined
 }
 
+/** Kinds of provider the bank notifies (payments on delivery have no notifications). */
+const NOTIFIED_KIND = { card: true, installments: true, on_delivery: false } as const satisfies Record<ProviderKind, boolean>
+
+/** Whether an id is one of this plugin's providers that the bank sends webhooks or callbacks to. */
+export function isNotifiedProvider(providerId: unknown): boolean {
+  const kind = providerKindOf(providerId)
+  return !!kind && NOTIFIED_KIND[kind]
+}
+
+/**
+ * The path under the store's public URL where the bank notifies the provider registered as
+ * `<identifier>_<id>` (the plugin's hook route, src/api/hooks/monobank/notifications).
+ */
+export function notificationPath(providerId: string): string {
+  return `/hooks/monobank/notifications/${unprefixedProviderId(providerId)}`
+}
+
 /** What Medusa's payment session ids start with. */
 const PAYMENT_SESSION_ID_PREFIX = "payses_"
 

@@ -2,3 +2,4 @@
 export * from "./acquiring"
 export * from "./installments"
 export * from "./checkout"
+export * from "./notifications"

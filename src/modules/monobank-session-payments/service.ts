@@ -35,6 +35,8 @@ export type SessionPaymentRow = {
   next_check_at: Date | null
   attention: string | null
   attention_resolved_at: Date | null
+  bank_record: Record<string, unknown> | null
+  bank_record_at: Date | null
   created_at: Date
 }
 
@@ -75,6 +77,8 @@ const COLUMNS = [
   "next_check_at",
   "attention",
   "attention_resolved_at",
+  "bank_record",
+  "bank_record_at",
   "created_at",
 ] as const
 
@@ -210,6 +214,21 @@ export class MonobankSessionPaymentsModuleService extends MedusaService({ Monoba
   /** A checkout payment Medusa now holds as captured (collected on delivery, or a hold finalized). */
   async recordCheckoutCaptured(id: string): Promise<void> {
     await this.sql().execute(`UPDATE "monobank_session_payment" SET "recorded_as" = 'captured', "updated_at" = now() WHERE "id" = ?`, [id])
+  }
+
+  /**
+   * Keeps a verified bank record of the row's payment, unless the row already holds a newer one
+   * (`modifiedAt`: the record's modifiedDate; a record without one never replaces a dated one).
+   * One conditional statement: webhooks handled at once on two servers keep the newest.
+   */
+  async rememberBankRecord(id: string, record: Record<string, unknown>, modifiedAt: Date | undefined, now = new Date()): Promise<boolean> {
+    const notNewer = modifiedAt ? `("bank_record_modified" IS NULL OR "bank_record_modified" <= ?)` : `"bank_record_modified" IS NULL`
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_session_payment" SET "bank_record" = ?::jsonb, "bank_record_modified" = ?, "bank_record_at" = ?, "updated_at" = now()
+       WHERE "id" = ? AND "deleted_at" IS NULL AND ${notNewer} RETURNING "id"`,
+      [JSON.stringify(record), modifiedAt ?? null, now, id, ...(modifiedAt ? [modifiedAt] : [])]
+    )
+    return rows.length > 0
   }
 
   async markGranted(id: string, now = new Date()): Promise<void> {

@@ -22,8 +22,8 @@ export type AuthorizeInput = {
   session: MedusaSession
   rows: SessionPaymentRow[]
   data: Record<string, unknown> | undefined
-  /** A verified webhook's record of an invoice, read moments ago (instead of a bank read). */
-  reusable?: (invoiceId: string) => InvoiceStatusRecord | undefined
+  /** A verified webhook's record of the row's invoice, kept on the row moments ago (instead of a bank read). */
+  reusable?: (row: SessionPaymentRow) => InvoiceStatusRecord | undefined
 }
 
 export async function authorizeCardSession(deps: ChargeDeps, money: SessionMoney, input: AuthorizeInput): Promise<Authorized> {
@@ -46,7 +46,7 @@ export async function authorizeCardSession(deps: ChargeDeps, money: SessionMoney
   }
   let answer: Authorized | undefined
   for (const row of invoiceRows(rows)) {
-    const record = await provenRecord(deps, row, session, input.reusable?.(row.bank_id!))
+    const record = await provenRecord(deps, row, session, input.reusable?.(row))
     if (!record) continue
     const status = SESSION_STATUS[record.status]
     const facts = sessionDataFor(data, authorizedData(row, record, deps.options, data))

@@ -71,7 +71,7 @@ import { paidRowOf, recordStart } from "./session-payments"
 import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 import type { MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
-import { VerifiedWebhooks } from "./verified-webhooks"
+import { reusableRecord } from "../../utils/acquiring/verified-record"
 
 export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 
@@ -86,8 +86,10 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
   protected readonly configuredDeps: ProviderDeps
   protected readonly verifier: WebhookVerifier
   /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
-  protected readonly verifiedWebhooks = new VerifiedWebhooks()
-  protected readonly signatureHeader = "x-sign"
+  /** The clock verified records are stamped and aged by (a test sets its own). */
+  protected now(): Date {
+    return new Date()
+  }
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseMonobankOptions(options)
@@ -111,7 +113,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return depsWithStoredSettings(this.cradle, this.configuredDeps)
   }
 
-  /** `${webhookBaseUrl}/hooks/payment/monobank_<id>` (../hook-address). */
+  /** `${webhookBaseUrl}/hooks/monobank/notifications/monobank_<id>` (../hook-address). */
   protected webHookUrl(deps: ProviderDeps): string {
     return this.hookUrl(deps.options)!
   }
@@ -173,7 +175,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
       session,
       rows,
       data: input.data,
-      reusable: (invoiceId) => this.verifiedWebhooks.reusableFor(invoiceId, stored?.invoiceId === invoiceId ? stored.modifiedDate : undefined),
+      reusable: (row) => reusableRecord(row, row.bank_id!, stored?.invoiceId === row.bank_id ? stored.modifiedDate : undefined, this.now().getTime()),
     })
     return { status, data }
   }
@@ -289,7 +291,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
         ledger: money.ledger,
         readStoredState: (id) => readStoredState(id, this.paymentModule()),
         settleEndedSession: async (id) => void (await money.settleSession(id, await this.bankSides(money))),
-        rememberVerified: (record) => this.verifiedWebhooks.remember(record),
+        now: () => this.now(),
       },
       payload
     )

@@ -24,6 +24,7 @@ import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
 import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
+import { storableRecord } from "../../utils/acquiring/verified-record"
 import { fromBankMinorUnits } from "../../utils/medusa-money"
 import { isPaymentSessionId } from "../../utils/provider-ids"
 
@@ -33,8 +34,8 @@ export type WebhookDeps = ProviderDeps & {
   readStoredState: (sessionId: string) => Promise<StoredPaymentState>
   /** Settles, under the session's lock, the money of a session that ended or that Medusa no longer keeps. */
   settleEndedSession: (sessionId: string) => Promise<void>
-  /** Keeps a verified (or bank-read) record for the authorize that follows (./verified-webhooks). */
-  rememberVerified?: (record: InvoiceStatusRecord) => void
+  /** Stamps "now" on a record kept for the authorize that follows (utils/acquiring/verified-record). */
+  now?: () => Date
 }
 
 const CHARGE_KINDS = ["invoice", "saved_card", "store_page"] as const
@@ -152,7 +153,11 @@ export async function readWebhook(
   const current = needsBankConfirmation(record, stored)
     ? await deps.client.getInvoiceStatus(record.invoiceId)
     : record
-  deps.rememberVerified?.(current)
+  if (row) {
+    // For the authorize that follows, on whichever server: the bank's word, kept on the plugin's row.
+    const kept = storableRecord(current)
+    await deps.ledger.rememberBankRecord(row.id, kept.record, kept.modifiedAt, deps.now?.())
+  }
   if (current.status === "unknown") {
     // Stays pending: nothing is applied, the next webhook or status read decides.
     reportUnknownValue(`invoice status (invoice ${current.invoiceId})`, current.rawStatus, (m) => deps.logger.warn(m))

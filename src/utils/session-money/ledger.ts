@@ -18,6 +18,7 @@ export type SessionPaymentsLedger = Pick<
   | "moveCharge"
   | "adoptChargeInvoice"
   | "markGranted"
+  | "rememberBankRecord"
   | "recordCheckoutCaptured"
   | "moveToSession"
   | "markSessionEnded"

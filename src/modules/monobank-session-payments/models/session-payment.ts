@@ -78,4 +78,13 @@ export const MonobankSessionPayment = model.define("monobank_session_payment", {
   /** Set when the store owner must look (money taken without an order, a charge the bank never named...). */
   attention: model.text().nullable(),
   attention_resolved_at: model.dateTime().nullable(),
+  /**
+   * The newest record of this payment that a signed webhook (or a bank read made for one) told the
+   * store, without wallet data or tokens; `bank_record_modified` is its `modifiedDate` in epoch ms
+   * and `bank_record_at` when the store verified it. Lets the authorize that follows a webhook, on
+   * any server, take the bank's word instead of asking again (utils/acquiring/verified-record).
+   */
+  bank_record: model.json().nullable(),
+  bank_record_modified: model.dateTime().nullable(),
+  bank_record_at: model.dateTime().nullable(),
 })

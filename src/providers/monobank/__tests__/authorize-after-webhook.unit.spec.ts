@@ -1,7 +1,7 @@
 /**
- * The authorize Medusa runs right after a paid webhook takes that verified record instead of
- * reading the bank; every other authorize (a storefront's cart completion, another invoice, a stale
- * or old record) reads the bank as before.
+ * The authorize that follows a paid webhook, on this server or another, takes that verified record
+ * (kept on the plugin's row) instead of reading the bank; every other authorize (a storefront's
+ * cart completion with no webhook before it, another invoice, a stale or old record) reads the bank.
  */
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InvoiceStatusRecord } from "../../../lib/monobank"
@@ -9,7 +9,6 @@ import type { PaymentRecords } from "../../../utils/medusa-payments"
 import { memorySessionMoney } from "../../../utils/session-money/__tests__/memory-ledger"
 import type { ProviderDeps } from "../deps"
 import { MonobankProviderService } from "../service"
-import { VerifiedWebhooks } from "../verified-webhooks"
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 const SESSION = "payses_01AUTH"
@@ -68,7 +67,9 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number; invoic
   } as unknown as PaymentRecords
   class ProviderUnderTest extends MonobankProviderService {
     protected override readonly verifier = { verify: async () => true }
-    protected override readonly verifiedWebhooks = new VerifiedWebhooks({ now: options.now })
+    protected override now() {
+      return new Date(options.now?.() ?? Date.now())
+    }
     protected override currentDeps() {
       return Promise.resolve(deps)
     }
@@ -87,17 +88,14 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number; invoic
 }
 
 describe("getWebhookActionAndData", () => {
-  it("answers Medusa's subscriber and the plugin's about one delivery from one read of Medusa's records", async () => {
-    const { provider, recordReads } = setup()
-    const [medusas, plugins] = await Promise.all([
-      provider.getWebhookActionAndData(webhookPayload(paidRecord())),
-      provider.getWebhookActionAndData(webhookPayload(paidRecord())),
-    ])
-    expect(plugins).toEqual(medusas)
-    const readsForOne = recordReads.length
-    expect(readsForOne).toBeGreaterThan(0)
-    await provider.getWebhookActionAndData(webhookPayload(paidRecord({ modifiedDate: "2026-11-23T10:00:01Z" })))
-    expect(recordReads.length).toBe(2 * readsForOne)
+  it("keeps the verified record on the plugin's row, without the wallet data, and an older webhook does not replace it", async () => {
+    const { provider, ledger } = setup()
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord({ walletData: { cardToken: "tok_secret", walletId: "w1", status: "created" } } as Partial<InvoiceStatusRecord>)))
+    const [row] = await ledger.sessionPaymentsOf(SESSION)
+    expect(row.bank_record).toMatchObject({ invoiceId: INVOICE, status: "success" })
+    expect(JSON.stringify(row.bank_record)).not.toContain("tok_secret")
+    await provider.getWebhookActionAndData(webhookPayload(paidRecord({ status: "processing", modifiedDate: "2026-11-23T09:59:00Z" })))
+    expect((await ledger.sessionPaymentsOf(SESSION))[0].bank_record).toMatchObject({ status: "success" })
   })
 })
 

@@ -47,6 +47,8 @@ export class MemoryLedger implements SessionPaymentsLedger {
       next_check_at: input.next_check_at ?? null,
       attention: null,
       attention_resolved_at: null,
+      bank_record: null,
+      bank_record_at: null,
       created_at: this.clock(),
     }
     this.rows.push(row)
@@ -77,6 +79,18 @@ export class MemoryLedger implements SessionPaymentsLedger {
     if (!row || row.charge_state !== "unknown" || row.bank_id || this.rows.some((other) => sameBankPayments(row.kind).includes(other.kind) && other.bank_id === invoiceId)) return false
     row.bank_id = invoiceId
     row.charge_state = "sent"
+    return true
+  }
+  private readonly recordModified = new Map<string, Date | undefined>()
+  async rememberBankRecord(id: string, record: Record<string, unknown>, modifiedAt: Date | undefined, now = new Date()) {
+    const row = this.rows.find((candidate) => candidate.id === id)
+    if (!row) return false
+    const kept = this.recordModified.get(id)
+    // As the module's conditional update: a dated record replaces an undated or older one; an undated one only an undated one.
+    const newer = modifiedAt ? kept === undefined || kept <= modifiedAt : kept === undefined
+    if (!newer) return false
+    this.recordModified.set(id, modifiedAt)
+    Object.assign(row, { bank_record: record, bank_record_at: now })
     return true
   }
   async markGranted(id: string, now = new Date()) {

@@ -32,6 +32,8 @@ function row(extra: Partial<SessionPaymentRow> = {}): SessionPaymentRow {
     next_check_at: null,
     attention: null,
     attention_resolved_at: null,
+    bank_record: null,
+    bank_record_at: null,
     created_at: ago(60 * MINUTE),
     ...extra,
   }

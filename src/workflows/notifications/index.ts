@@ -1,0 +1,3 @@
+export * from "./handle-monobank-notification"
+export * from "./notification-plan"
+export * from "./apply-notification"
