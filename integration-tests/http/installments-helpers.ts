@@ -51,7 +51,7 @@ export async function confirmedInstallmentOrder(api: Api, fx: StoreFixtures, con
 
 /** Resolves once `count` bank callbacks have been handled by the plugin's hook route. */
 export function webhooksHandled(container: MedusaContainer, count = 1) {
-  return notificationsHandled(container, count, 20_000)
+  return notificationsHandled(container, count, 30_000)
 }
 
 /** The payment session as the storefront reads it from the cart (no bank call). */

@@ -8,11 +8,11 @@
 import type { IPaymentModuleService, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
-import { isMonobankApiError, type InvoiceStatusRead, type InvoiceStatusRecord } from "../../lib/monobank"
+import { isMonobankApiError, type InvoiceStatusRecord } from "../../lib/monobank"
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { fromBankMinorUnits } from "../../utils/medusa-money"
-import { capturedMinor, refundableMinor, WEBHOOK_ACTION, webhookAction } from "../../utils/acquiring/status"
+import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
   messageOf,
@@ -35,25 +35,10 @@ import { invoiceRows } from "../../utils/acquiring/session-invoices"
 /** Where the reconcile notes its last bank read in the session's data (no bank fact, only our time). */
 export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKKEEPING_KEYS)[number]
 
-/**
- * Which webhook path an action takes (the two subscribers' split): Medusa's core handler acts on
- * authorized / captured, the plugin's subscriber on the other final ones; pending waits.
- */
-export const WEBHOOK_ROUTE = {
-  [PaymentActions.PENDING]: "wait",
-  [PaymentActions.REQUIRES_MORE]: "wait",
-  [PaymentActions.PENDING_AUTHORIZATION]: "wait",
-  [PaymentActions.AUTHORIZED]: "core",
-  [PaymentActions.SUCCESSFUL]: "core",
-  [PaymentActions.FAILED]: "plugin",
-  [PaymentActions.CANCELED]: "plugin",
-  [PaymentActions.NOT_SUPPORTED]: "plugin",
-} as const satisfies Record<PaymentActions, "wait" | "core" | "plugin">
-
-/** Which webhook path a bank status takes (a status this plugin does not know waits: read again later). */
-export const CARD_STATUS_ROUTE = Object.fromEntries(
-  Object.entries(WEBHOOK_ACTION).map(([status, action]) => [status, WEBHOOK_ROUTE[action]])
-) as Record<InvoiceStatusRead, (typeof WEBHOOK_ROUTE)[PaymentActions]>
+// Which path an action and a bank status take: the notification split, one table for webhooks, the
+// reconcile and the admin's sync.
+export { CARD_STATUS_ROUTE, WEBHOOK_ROUTE } from "../notifications/notification-plan"
+import { CARD_STATUS_ROUTE, WEBHOOK_ROUTE } from "../notifications/notification-plan"
 
 const PENDING_STATUSES = ["pending"] as const
 

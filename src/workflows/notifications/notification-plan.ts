@@ -6,32 +6,30 @@
  */
 import type { WebhookActionResult } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
+import type { InvoiceStatusRead } from "../../lib/monobank"
+import { WEBHOOK_ACTION } from "../../utils/acquiring/status"
 import type { MonobankWebhookFacts, MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 import { providerKindOf, type ProviderKind } from "../../utils/provider-ids"
 
-/** Actions Medusa's process-payment workflow applies (the others it would drop). */
-const MEDUSA_APPLIES = {
-  [PaymentActions.AUTHORIZED]: true,
-  [PaymentActions.SUCCESSFUL]: true,
-  [PaymentActions.FAILED]: false,
-  [PaymentActions.CANCELED]: false,
-  [PaymentActions.PENDING]: false,
-  [PaymentActions.REQUIRES_MORE]: false,
-  [PaymentActions.NOT_SUPPORTED]: false,
-  [PaymentActions.PENDING_AUTHORIZATION]: false,
-} as const satisfies Record<PaymentActions, boolean>
+/**
+ * Which path an action takes: Medusa's process-payment workflow applies authorized / captured (and
+ * drops the rest), the plugin's sync the other final ones; pending waits.
+ */
+export const WEBHOOK_ROUTE = {
+  [PaymentActions.PENDING]: "wait",
+  [PaymentActions.REQUIRES_MORE]: "wait",
+  [PaymentActions.PENDING_AUTHORIZATION]: "wait",
+  [PaymentActions.AUTHORIZED]: "core",
+  [PaymentActions.SUCCESSFUL]: "core",
+  [PaymentActions.FAILED]: "plugin",
+  [PaymentActions.CANCELED]: "plugin",
+  [PaymentActions.NOT_SUPPORTED]: "plugin",
+} as const satisfies Record<PaymentActions, "wait" | "core" | "plugin">
 
-/** Card invoice statuses whose outcome only the plugin's sync applies. */
-const CARD_STATUS_SYNCED = {
-  created: false,
-  processing: false,
-  hold: false,
-  success: false,
-  failure: true,
-  reversed: true,
-  expired: true,
-  unknown: false,
-} as const satisfies Record<MonobankWebhookFacts["status"], boolean>
+/** Which path a card invoice status takes (a status this plugin does not know waits: read again later). */
+export const CARD_STATUS_ROUTE = Object.fromEntries(
+  Object.entries(WEBHOOK_ACTION).map(([status, action]) => [status, WEBHOOK_ROUTE[action]])
+) as Record<InvoiceStatusRead, (typeof WEBHOOK_ROUTE)[PaymentActions]>
 
 /** Installment actions whose outcome only the plugin's sync applies (the session shows why). */
 const INSTALLMENT_ACTION_SYNCED: readonly string[] = [PaymentActions.FAILED, PaymentActions.CANCELED]
@@ -59,8 +57,8 @@ export function notificationPlan(provider: string, result: WebhookActionResult, 
   const invoice = kind === "card" ? (result as MonobankWebhookResult).data?.monobank : undefined
   return {
     session_id: sessionId,
-    process_payment: !medusaAppliesPayment && MEDUSA_APPLIES[result.action as PaymentActions] === true,
-    sync_invoice: invoice && (CARD_STATUS_SYNCED[invoice.status] || invoice.cancelList.length > 0) ? invoice : undefined,
+    process_payment: !medusaAppliesPayment && WEBHOOK_ROUTE[result.action as PaymentActions] === "core",
+    sync_invoice: invoice && (CARD_STATUS_ROUTE[invoice.status] === "plugin" || invoice.cancelList.length > 0) ? invoice : undefined,
     sync_installments: kind === "installments" && INSTALLMENT_ACTION_SYNCED.includes(result.action),
   }
 }
