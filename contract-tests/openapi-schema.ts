@@ -24,10 +24,23 @@ export function loadSpec(name: "acquiring" | "installments"): OpenApiDocument {
 /**
  * Places where the published document contradicts itself; each is corrected, never silently:
  * - WalletItem lists `extRef` and `status` as required but does not declare them (and the interface
- *   description shows only cardToken, maskedPan, country): required names without a property are dropped.
+ *   description shows only cardToken, maskedPan, country): these two required names are dropped.
+ * - MerchantStatementItem requires `profit` but declares only `profitAmount`. Nothing else says which
+ *   one the bank sends, so the required name stays required (a statement without `profit` fails)
+ *   and is declared with the declared field's schema; `profitAmount` stays allowed.
  * - OrderShortInfo.source has one enum value "INTERNET,STORE,CHECKOUT,MARKETPLACE": split on commas.
+ * Any other required name without a property is kept required (any value), so a gap is never hidden.
  */
-export const SPEC_ERRATA = ["required names without a declared property are ignored", "comma-joined single enum values are split"]
+export const SPEC_ERRATA = [
+  "WalletItem: required extRef and status without a property are ignored",
+  "MerchantStatementItem: required profit is declared like profitAmount",
+  "comma-joined single enum values are split",
+]
+
+/** Required names the document does not declare that are dropped (schema -> names). */
+const UNDECLARED_REQUIRED_DROPPED: Record<string, string[]> = { WalletItem: ["extRef", "status"] }
+/** Required names the document does not declare that take a declared field's schema (schema -> name -> field). */
+const UNDECLARED_REQUIRED_LIKE: Record<string, Record<string, string>> = { MerchantStatementItem: { profit: "profitAmount" } }
 
 /** Fields the emulator sends beyond a schema, with the reason. */
 export const KNOWN_EXTRA_FIELDS: Record<string, string[]> = {
@@ -73,8 +86,16 @@ function convert(node: unknown, schemaName?: string): unknown {
     out.enum = out.enum[0].split(",")
   }
   if (out.type === "object" || out.properties) {
-    const declared = Object.keys((out.properties as object | undefined) ?? {})
-    if (Array.isArray(out.required)) out.required = out.required.filter((name: string) => declared.includes(name))
+    const properties = (out.properties ?? {}) as Record<string, unknown>
+    if (Array.isArray(out.required)) {
+      const dropped = UNDECLARED_REQUIRED_DROPPED[schemaName ?? ""] ?? []
+      const like = UNDECLARED_REQUIRED_LIKE[schemaName ?? ""] ?? {}
+      out.required = out.required.filter((name: string) => Object.hasOwn(properties, name) || !dropped.includes(name))
+      for (const name of out.required as string[]) {
+        if (!Object.hasOwn(properties, name)) properties[name] = like[name] ? properties[like[name]] : {}
+      }
+      if (out.properties) out.properties = properties
+    }
     if (out.properties && out.additionalProperties === undefined) {
       const extras = KNOWN_EXTRA_FIELDS[schemaName ?? ""] ?? []
       if (extras.length === 0) {

@@ -223,6 +223,12 @@ describe("installments answers match the published OpenAPI", () => {
     for (const path of ["/api/order/data", "/api/order/info", "/api/order/check/paid"]) {
       expectConforms("installments", "POST", path, await installments(path, { order_id: id }), 200)
     }
+    // data and info answer with the same published schema (OrderShortInfo), reverse_list included
+    const data = (await installments("/api/order/data", { order_id: id })).json as Record<string, unknown>
+    const info = (await installments("/api/order/info", { order_id: id })).json as Record<string, unknown>
+    expect(data.reverse_list).toEqual([expect.objectContaining({ sum: 500.25 })])
+    expect(Object.keys(info).sort()).toEqual(Object.keys(data).sort())
+    expect(info.reverse_list).toEqual(data.reverse_list)
     expectConforms("installments", "POST", "/api/order/confirm", await installments("/api/order/confirm", { order_id: id }), 400)
     expectConforms("installments", "POST", "/api/order/reject", await installments("/api/order/reject", { order_id: await order() }), 200)
     const missing = { order_id: "0b5f8c8e-0000-4000-8000-000000000000" }
@@ -249,6 +255,17 @@ describe("the schema check itself", () => {
     expect(check("acquiring", "GET", "/api/merchant/invoice/status", 200, { ...record, amount: "1" })).toBe(false)
     expect(check("acquiring", "GET", "/api/merchant/invoice/status", 200, { ...record, status: "held" })).toBe(false)
     expect(check("installments", "POST", "/api/order/state", 200, { order_id: "x", state: "DONE" })).toBe(false)
+  })
+
+  it("keeps the statement's required profit required (declared only as profitAmount) and drops only WalletItem's undeclared names", () => {
+    const item = { invoiceId: "i", status: "success", maskedPan: "444403******1902", date: "2024-01-01T00:00:00Z", paymentScheme: "full", amount: 4200, ccy: 980 }
+    const statement = (items: unknown[]) => check("acquiring", "GET", "/api/merchant/statement", 200, { list: items })
+    expect(statement([{ ...item, profit: 4100 }])).toBe(true)
+    expect(statement([{ ...item, profit: 4100, profitAmount: 4100 }])).toBe(true)
+    expect(statement([{ ...item, profitAmount: 4100 }])).toBe(false)
+    expect(statement([{ ...item, profit: "4100" }])).toBe(false)
+    const wallet = { wallet: [{ cardToken: "t", maskedPan: "444403******1902", country: "804" }] }
+    expect(check("acquiring", "GET", "/api/merchant/wallet", 200, wallet)).toBe(true)
   })
 
   it("refuses a status the operation does not declare", () => {

@@ -8,6 +8,7 @@ import type { DeliveryRecord, WebhookMode } from "./delivery"
 import type { ChaosSpec, ChaosTally } from "./chaos"
 import type { CallRecord, FaultSpec } from "./faults"
 import type { InstallmentOrder } from "./installments/types"
+import type { PartialRefundStatus } from "./options"
 
 export type CardDetails = { pan?: string; exp?: string; cvv?: string }
 export type CheckoutOrderState = CheckoutOrder & { record: ReturnType<typeof extendedShape> }
@@ -38,6 +39,11 @@ export interface EmulatorControl {
   /** Extension: lets every request a "hold" fault keeps go on; returns how many there were. */
   releaseHeldRequests(): Promise<number>
   setWebhookMode(mode: WebhookMode): Promise<void>
+  /**
+   * Extension: the invoice status a partial refund settles into from now on ("success" or
+   * "reversed" with finalAmount > 0); `reset` restores the started option. Returns the new status.
+   */
+  setPartialRefundStatus(status: PartialRefundStatus): Promise<PartialRefundStatus>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
   /** Extension: resolves once no webhook/callback is being sent or waiting for a retry. */
@@ -105,6 +111,8 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     chaosTally: () => call("GET", "/chaos"),
     clearChaos: async () => void (await call("DELETE", "/chaos")),
     setWebhookMode: async (mode) => void (await call("PUT", "/webhooks/mode", { mode })),
+    setPartialRefundStatus: async (status) =>
+      (await call<{ status: PartialRefundStatus }>("PUT", "/acquiring/partial-refund-status", { status })).status,
     releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,
     flushWebhooks: async () => void (await call("POST", "/webhooks/flush")),
     deliveries: () => call("GET", "/deliveries"),

@@ -7,6 +7,7 @@ import { checkoutCompletionSchema } from "./checkout/schemas"
 import { TEST_CARDS } from "./constants"
 import type { Emulator } from "./emulator"
 import { badRequest, jsonBody, notFound, ok, parseWith } from "./http-util"
+import { PARTIAL_REFUND_STATUSES } from "./options"
 import type { Route } from "./router"
 
 const payInvoiceSchema = z.strictObject({
@@ -147,6 +148,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       return ok({ ok: true })
     }),
     route("GET", "/deliveries", () => ok(delivery.list())),
+    route("PUT", "/acquiring/partial-refund-status", (ctx) => {
+      const { status } = parseWith(z.strictObject({ status: z.enum(PARTIAL_REFUND_STATUSES) }), jsonBody(ctx))
+      emulator.partialRefundStatus = status
+      return ok({ status })
+    }),
     route("GET", "/calls", () => ok(emulator.calls.list())),
     route("GET", "/references/:reference", (ctx) => {
       const { reference } = ctx.params

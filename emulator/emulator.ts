@@ -12,7 +12,7 @@ import { Delivery } from "./delivery"
 import { CallLog, Faults } from "./faults"
 import { InstallmentOrders } from "./installments/orders"
 import { signBody } from "./installments/signature"
-import type { ResolvedOptions } from "./options"
+import type { PartialRefundStatus, ResolvedOptions } from "./options"
 import { RecordShapes } from "./record-shapes"
 
 export class Emulator {
@@ -31,10 +31,13 @@ export class Emulator {
   readonly checkout: CheckoutOrders
   /** The real-world record shapes turned on (`recordShapes`). */
   readonly shapes: RecordShapes
+  /** Invoice status after a partial refund: the option, switched by the control API, restored by reset. */
+  partialRefundStatus: PartialRefundStatus
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
     this.clock.bankPrecision = options.timestampPrecision
+    this.partialRefundStatus = options.partialRefundStatus
     this.shapes = new RecordShapes(options.recordShapes)
     this.delivery = new Delivery({
       retryDelayMs: options.webhookRetryDelayMs,
@@ -47,7 +50,7 @@ export class Emulator {
       wallets: this.wallets,
       qr: this.qr,
       cancelSettleDelayMs: options.cancelSettleDelayMs,
-      partialRefundStatus: options.partialRefundStatus,
+      partialRefundStatus: () => this.partialRefundStatus,
       notify: (invoice) => {
         if (!invoice.webHookUrl || invoice.status === "expired") return
         const body = JSON.stringify(this.shapes.acquiringStatus(statusRecord(invoice)))
@@ -101,8 +104,12 @@ export class Emulator {
     this.listeningUrl = url
   }
 
-  /** Forgets invoices, wallets, orders, faults, deliveries and calls; keeps tokens, keys and the clock. */
+  /**
+   * Forgets invoices, wallets, orders, faults, deliveries and calls, and restores the started
+   * partialRefundStatus; keeps tokens, keys and the clock.
+   */
   reset(): void {
+    this.partialRefundStatus = this.options.partialRefundStatus
     this.clock.clearTasks()
     this.invoices.reset()
     this.wallets.reset()

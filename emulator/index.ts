@@ -1,7 +1,7 @@
 /** monobank emulator: a local stand-in for the acquiring, installments and checkout APIs. */
 export { startEmulator, type RunningEmulator } from "./start"
 export { createEmulatorControl, EmulatorControlError, type EmulatorControl, type CardDetails, type CheckoutOrderState } from "./control-client"
-export type { EmulatorOptions } from "./options"
+export { PARTIAL_REFUND_STATUSES, type EmulatorOptions, type PartialRefundStatus } from "./options"
 export { RECORD_SHAPES, type RecordShape } from "./record-shapes"
 export {
   DEFAULT_ACQUIRING_TOKEN,

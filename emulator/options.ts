@@ -5,6 +5,9 @@ import {
 } from "./constants"
 import type { RecordShape } from "./record-shapes"
 
+export const PARTIAL_REFUND_STATUSES = ["success", "reversed"] as const
+export type PartialRefundStatus = (typeof PARTIAL_REFUND_STATUSES)[number]
+
 export interface EmulatorOptions {
   /** 0 = any free port (default 0). */
   port?: number
@@ -34,8 +37,14 @@ export interface EmulatorOptions {
   /**
    * Extension. Invoice status after a partial refund: "success" (default) or "reversed" (with
    * `finalAmount` > 0), so clients can be tested against both readings of the bank's behaviour.
+   * The control call `setPartialRefundStatus` switches it while running.
+   *
+   * Why the default stays "success": the bank's notes say how to read `reversed` with
+   * `finalAmount` > 0 (partially refunded; refunded = previous finalAmount - new finalAmount), but
+   * not that a partial refund never leaves `success`, and public integrations report both. A client
+   * must handle both; the plugin's HTTP tests run partial refunds under each.
    */
-  partialRefundStatus?: "success" | "reversed"
+  partialRefundStatus?: PartialRefundStatus
   /**
    * Precision of `createdDate` / `modifiedDate` in acquiring records. "seconds" (default), as in the
    * bank's own samples: two changes within one second carry the same `modifiedDate`.

@@ -8,6 +8,7 @@
  * bank's samples), so two changes within a second share it; every change except `expired` notifies.
  */
 import type { Clock } from "../clock"
+import type { PartialRefundStatus } from "../options"
 import { DEFAULT_VALIDITY_SECONDS, HOLD_LIFETIME_MS, MAX_VALIDITY_SECONDS } from "../constants"
 import { HttpError, badRequest, notFound } from "../http-util"
 import { digits, newInvoiceId, newWalletId } from "../ids"
@@ -32,7 +33,8 @@ export type InvoiceBookDeps = {
   /** Sends the webhook for the invoice's current state (if it has a webHookUrl). */
   notify: (invoice: Invoice) => void
   cancelSettleDelayMs: number
-  partialRefundStatus: "success" | "reversed"
+  /** Read when a partial refund settles (the control API can switch it while running). */
+  partialRefundStatus: () => PartialRefundStatus
 }
 
 export type NewInvoice = {

@@ -5,6 +5,7 @@
  * A hold is released in full (a smaller amount is kept by finalizing it instead).
  */
 import type { Clock } from "../clock"
+import type { PartialRefundStatus } from "../options"
 import { HttpError, badRequest } from "../http-util"
 import { digits } from "../ids"
 import type { CancelItem, CancelResult, Invoice } from "./types"
@@ -13,7 +14,8 @@ export type RefundDeps = {
   clock: Clock
   /** 0: the cancel settles at once; otherwise it answers processing and settles this much later. */
   settleDelayMs: number
-  partialRefundStatus: "success" | "reversed"
+  /** Invoice status once a partial refund settled (a full one is always `reversed`). */
+  partialRefundStatus: () => PartialRefundStatus
   /** Stamps modifiedDate and sends the webhook. */
   changed: (invoice: Invoice) => void
   stopHoldTimer: (invoice: Invoice) => void
@@ -79,7 +81,7 @@ function settle(deps: RefundDeps, invoice: Invoice, item: CancelItem): void {
   item.status = "success"
   item.modifiedDate = deps.clock.bankIso()
   invoice.finalAmount = (invoice.finalAmount ?? invoice.amount) - item.amount
-  invoice.status = invoice.finalAmount === 0 ? "reversed" : deps.partialRefundStatus
+  invoice.status = invoice.finalAmount === 0 ? "reversed" : deps.partialRefundStatus()
   deps.changed(invoice)
 }
 

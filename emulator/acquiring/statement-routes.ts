@@ -49,7 +49,9 @@ export function statementRoutes(emulator: Emulator): Route[] {
               date: record.createdDate,
               paymentScheme: "full",
               amount: record.amount,
-              profitAmount: record.finalAmount ?? record.amount,
+              // The published item schema requires `profit` (it also declares an optional `profitAmount`,
+              // which nothing says the bank fills in): send the required name only.
+              profit: record.finalAmount ?? record.amount,
               ccy: record.ccy,
               approvalCode: record.paymentInfo?.approvalCode,
               rrn: record.paymentInfo?.rrn,

@@ -134,8 +134,11 @@ export class InstallmentOrders {
     return { order_id: order.order_id, state: order.state, order_sub_state: order.order_sub_state }
   }
 
-  /** `/api/order/data`; `/api/order/info` is the same without reverse_list. */
-  data(order: InstallmentOrder, withReturns = true) {
+  /**
+   * `/api/order/data` and the deprecated `/api/order/info`: the published document gives both the
+   * same response schema (OrderShortInfo, reverse_list included), so both answer this record.
+   */
+  data(order: InstallmentOrder) {
     return {
       total_sum: order.total_sum,
       source: order.invoice.source,
@@ -144,7 +147,7 @@ export class InstallmentOrders {
       ...(order.invoice.point_id ? { point_id: order.invoice.point_id } : {}),
       store_order_id: order.store_order_id,
       create_timestamp: order.create_timestamp,
-      ...(withReturns ? { reverse_list: order.returns.map(({ sum, timestamp }) => ({ sum, timestamp })) } : {}),
+      reverse_list: order.returns.map(({ sum, timestamp }) => ({ sum, timestamp })),
       maskedCard: "4242 42** **** 4242",
       iban: "UA213996220000026007233566001",
     }

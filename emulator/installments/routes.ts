@@ -64,7 +64,7 @@ export function installmentRoutes(emulator: Emulator): Route[] {
     },
     { ...base, pattern: "/api/order/check/paid", handler: (ctx) => ok(orders.checkPaid(orderOf(ctx))) },
     { ...base, pattern: "/api/order/data", handler: (ctx) => ok(emulator.shapes.installmentsData(orders.data(orderOf(ctx)))) },
-    { ...base, pattern: "/api/order/info", handler: (ctx) => ok(emulator.shapes.installmentsData(orders.data(orderOf(ctx), false))) },
+    { ...base, pattern: "/api/order/info", handler: (ctx) => ok(emulator.shapes.installmentsData(orders.data(orderOf(ctx)))) },
     {
       ...base,
       pattern: "/api/v2/client/validate",

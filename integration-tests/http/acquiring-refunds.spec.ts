@@ -1,8 +1,10 @@
 /**
  * Money going back through the `monobank` provider: partial refunds from the admin, refunds made in
  * the bank's cabinet, cancelling an uncaptured order (hold released), an unpaid invoice withdrawn,
- * and a hold the bank reversed after 9 days.
+ * and a hold the bank reversed after 9 days. Partial refunds also with the bank reading them as
+ * `reversed` with `finalAmount` > 0 (emulator `setPartialRefundStatus("reversed")`).
  */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { AcquiringClient } from "../../src/lib/monobank"
 import { createAdminHeaders } from "../helpers/admin"
@@ -13,6 +15,7 @@ import {
   adminOrders,
   adminPayment,
   checkoutWithMonobank,
+  completeCart,
   DEBIT_PROVIDER,
   HOLD_PROVIDER,
   onlyPayment,
@@ -150,6 +153,88 @@ medusaIntegrationTestRunner({
       expect(invoice).toMatchObject({ status: "expired", removed: true })
       await expect(env.emulator.control.payInvoice(session.data.invoiceId)).rejects.toThrow()
     })
+
+    describe('the bank reads a partial refund as "reversed" with finalAmount > 0', () => {
+      beforeEach(() => env.emulator.control.setPartialRefundStatus("reversed"))
+
+      /** What a store owner looks at: the order keeps its payment and its refunds match the bank's. */
+      async function expectPartlyRefunded(orderId: string, paymentId: string, invoiceId: string, refundedMinor: number) {
+        const invoice = await env.emulator.control.getInvoice(invoiceId)
+        expect(invoice).toMatchObject({ status: "reversed", finalAmount: 130_456 - refundedMinor })
+        expect(sum(invoice.cancelList.filter((c: any) => c.status === "success").map((c: any) => c.amount))).toBe(refundedMinor)
+
+        const after = await adminPayment(api, fx.admin, paymentId)
+        expect(after.canceled_at).toBeNull()
+        expect(sum(after.captures.map((c: any) => Number(c.amount)))).toBe(1304.56)
+        expect(Math.round(sum(after.refunds.map((r: any) => Number(r.amount))) * 100)).toBe(refundedMinor)
+
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=id,status,payment_status`, fx.admin)
+        expect(data.order.status).not.toBe("canceled")
+        expect(data.order.payment_status).toBe("partially_refunded")
+
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: sessions } = await query.graph({ entity: "payment", fields: ["id", "payment_session.status"], filters: { id: paymentId } })
+        expect(sessions[0].payment_session.status).toBe("authorized")
+        return after
+      }
+
+      it("two partial refunds and a cabinet refund are each booked once, the order stays paid, and a repeated webhook moves nothing", async () => {
+        const { order, payment, invoiceId } = await paidOrder(DEBIT_PROVIDER)
+
+        expect((await refund(payment.id, 300)).status).toBe(200)
+        expect((await refund(payment.id, 500.5)).status).toBe(200)
+        await expectPartlyRefunded(order.id, payment.id, invoiceId, 80_050)
+
+        // A refund made in the cabinet: its webhook (reversed, finalAmount > 0) is the store's only news of it.
+        const handled = webhooksHandled(getContainer(), 1)
+        await bank.cancelInvoice({ invoiceId, amount: 10_000, extRef: "cabinet-1" })
+        await handled
+        await expectPartlyRefunded(order.id, payment.id, invoiceId, 90_050)
+
+        // The bank sends that webhook again later.
+        const last = (await env.emulator.control.deliveries()).filter((d) => d.subject === invoiceId).at(-1)!
+        expect(JSON.parse(last.body)).toMatchObject({ status: "reversed", finalAmount: 130_456 - 90_050 })
+        const replay = await fetch(last.url, { method: "POST", headers: { "Content-Type": "application/json", ...last.headers }, body: last.body })
+        expect(replay.status).toBe(200)
+
+        const after = await expectPartlyRefunded(order.id, payment.id, invoiceId, 90_050)
+        expect(after.refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([100, 300, 500.5])
+        expect((await acquiringCalls(env.emulator.control)).filter((c) => c.endsWith("/cancel"))).toHaveLength(3)
+        const tooMuch = await refund(payment.id, 404.07)
+        expect(tooMuch.status).toBe(400)
+      })
+    })
+
+    it.each(["success", "reversed"] as const)(
+      "a payment partly refunded in the cabinet before the cart completed still becomes the order, its refund booked once (partial refund read as %s)",
+      async (partialRefundStatus) => {
+        await env.emulator.control.setPartialRefundStatus(partialRefundStatus)
+        const { cart, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+        const invoiceId = session.data.invoiceId as string
+        await env.emulator.control.setWebhookMode("hold")
+        await env.emulator.control.payInvoice(invoiceId)
+        await bank.cancelInvoice({ invoiceId, amount: 10_000, extRef: "cabinet-early" })
+        expect(await env.emulator.control.getInvoice(invoiceId)).toMatchObject({ status: partialRefundStatus, finalAmount: 120_456 })
+
+        const completed = await completeCart(api, store, cart.id)
+        expect(completed.status).toBe(200)
+        expect(completed.data.type).toBe("order")
+
+        await env.emulator.control.setWebhookMode("deliver")
+        await env.emulator.control.releaseWebhooks()
+        await env.emulator.control.flushWebhooks()
+
+        const [order] = await adminOrders(api, fx.admin)
+        const payment = await adminPayment(api, fx.admin, onlyPayment(order).id)
+        expect(payment.canceled_at).toBeNull()
+        expect(sum(payment.captures.map((c: any) => Number(c.amount)))).toBe(1304.56)
+        expect(payment.refunds.map((r: any) => Number(r.amount))).toEqual([100])
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,status,payment_status`, fx.admin)
+        expect(data.order).toMatchObject({ payment_status: "partially_refunded" })
+        expect(data.order.status).not.toBe("canceled")
+        expect((await acquiringCalls(env.emulator.control)).filter((c) => c.endsWith("/cancel"))).toHaveLength(1)
+      }
+    )
 
     it("a hold the bank reversed after 9 days cancels the Medusa payment without another bank call", async () => {
       const { payment, invoiceId } = await paidOrder(HOLD_PROVIDER)

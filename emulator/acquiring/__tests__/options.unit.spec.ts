@@ -35,6 +35,29 @@ describe("acquiring options", () => {
     expect(await status()).toMatchObject({ status: "reversed", finalAmount: 0 })
   })
 
+  it("control setPartialRefundStatus switches how the next partial refund reads; reset restores the option", async () => {
+    emulator = await startEmulator({})
+    const { api, invoiceId } = await paid()
+    const status = async (id: string) => (await api.get(`/api/merchant/invoice/status?invoiceId=${id}`)).json
+    await api.post("/api/merchant/invoice/cancel", { invoiceId, amount: 1000 })
+    expect(await status(invoiceId)).toMatchObject({ status: "success", finalAmount: 9000 })
+
+    expect(await emulator.control.setPartialRefundStatus("reversed")).toBe("reversed")
+    await api.post("/api/merchant/invoice/cancel", { invoiceId, amount: 2000 })
+    expect(await status(invoiceId)).toMatchObject({ status: "reversed", finalAmount: 7000, cancelList: [{ amount: 1000 }, { amount: 2000 }] })
+
+    await emulator.control.setPartialRefundStatus("success")
+    await api.post("/api/merchant/invoice/cancel", { invoiceId, amount: 500 })
+    expect(await status(invoiceId)).toMatchObject({ status: "success", finalAmount: 6500 })
+    await expect(emulator.control.setPartialRefundStatus("refunded" as "success")).rejects.toThrow(/status/)
+
+    await emulator.control.setPartialRefundStatus("reversed")
+    await emulator.control.reset()
+    const again = await paid()
+    await again.api.post("/api/merchant/invoice/cancel", { invoiceId: again.invoiceId, amount: 1000 })
+    expect(await status(again.invoiceId)).toMatchObject({ status: "success", finalAmount: 9000 })
+  })
+
   it("publicBaseUrl is what pageUrl uses", async () => {
     emulator = await startEmulator({ publicBaseUrl: "https://pay.example.test/" })
     const created = await acquiring(emulator).post("/api/merchant/invoice/create", { amount: 100 })

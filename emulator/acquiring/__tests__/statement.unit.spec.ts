@@ -1,5 +1,7 @@
 /** The merchant's statement, and the client reading it: payments with their reference, newest first. */
 import { AcquiringClient } from "../../../src/lib/monobank"
+import { statementResponseSchema } from "../../../src/lib/monobank/acquiring/records"
+import { acquiring } from "../../__tests__/helpers/api"
 import { TEST_CARDS } from "../../constants"
 import { startEmulator, type RunningEmulator } from "../../start"
 
@@ -33,5 +35,22 @@ describe("GET /api/merchant/statement", () => {
     await pay(TEST_CARDS.visa, "payses_1")
     expect(await client.getStatement({ from: now() - 7200, to: now() - 3600 })).toEqual([])
     await expect(client.getStatement({ from: now() - 40 * 24 * 3600, to: now() })).rejects.toThrow(/from: the period must be at most 31 days/)
+  })
+
+  it("names what the merchant keeps `profit`, as the bank's schema requires (not profitAmount), and lowers it by each refund", async () => {
+    const paid = await pay(TEST_CARDS.visa, "payses_profit", 10000)
+    const api = acquiring(emulator)
+    await api.post("/api/merchant/invoice/cancel", { invoiceId: paid.invoiceId, amount: 2500 })
+    const answer = await api.get(`/api/merchant/statement?from=${now() - 60}&to=${now()}`)
+    expect(answer.json.list).toEqual([expect.objectContaining({ invoiceId: paid.invoiceId, amount: 10000, profit: 7500 })])
+    expect(answer.json.list[0]).not.toHaveProperty("profitAmount")
+  })
+
+  it("the client reads an item whichever way the bank spells the merchant's share, or without it", () => {
+    const item = { invoiceId: "i", status: "success", maskedPan: "444403******1902", date: "2024-01-01T00:00:00Z", paymentScheme: "full", amount: 4200, ccy: 980, reference: "r" }
+    const read = (extra: Record<string, unknown>) => statementResponseSchema.parse({ list: [{ ...item, ...extra }] }).list
+    for (const extra of [{ profit: 4100 }, { profitAmount: 4100 }, {}, { profit: null }]) {
+      expect(read(extra)).toEqual([expect.objectContaining({ invoiceId: "i", status: "success", reference: "r", amount: 4200 })])
+    }
   })
 })

@@ -180,6 +180,9 @@ describe("installments: store actions", () => {
     const data = await api.post("/api/order/data", { order_id: orderId })
     expect(data.json).toMatchObject({ total_sum: 2499.99, store_order_id: expect.any(String), source: "INTERNET" })
     expect(data.json.reverse_list.map((item: { sum: number }) => item.sum)).toEqual([1.01, 1000.5, 1498.48])
+    // order/info answers with the same published schema as order/data, returns included
+    const info = await api.post("/api/order/info", { order_id: orderId })
+    expect(info.json).toEqual(data.json)
     expect((await api.post("/api/order/return", returnBody(1, "r5"))).status).toBe(400)
   })
 

@@ -7,7 +7,7 @@
  */
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InvoiceStatusRecord } from "../../lib/monobank"
-import { SESSION_STATUS } from "../../utils/acquiring/status"
+import { sessionStatus } from "../../utils/acquiring/status"
 import { sessionDataFor } from "../../utils/acquiring/payment-data"
 import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import type { MedusaSession } from "../../utils/session-money/medusa-sessions"
@@ -48,7 +48,7 @@ export async function authorizeCardSession(deps: ChargeDeps, money: SessionMoney
   for (const row of invoiceRows(rows)) {
     const record = await provenRecord(deps, row, session, input.reusable?.(row))
     if (!record) continue
-    const status = SESSION_STATUS[record.status]
+    const status = sessionStatus(record)
     const facts = sessionDataFor(data, authorizedData(row, record, deps.options, data))
     if (MONEY_STATUSES.includes(status)) {
       await money.grant(row)

@@ -52,7 +52,7 @@ import { refundInvoice } from "./refunds"
 import { deleteSavedCard, emptyWallet, listSavedCards, requireWalletId } from "./saved-cards"
 import { startPayment } from "./start-payment"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
-import { SESSION_STATUS } from "../../utils/acquiring/status"
+import { sessionStatus } from "../../utils/acquiring/status"
 import { depsWithStoredSettings } from "./stored-settings"
 import type { ChargeDeps } from "./saved-card-charge"
 import type { StorePageMethod, StorePageOutcome, StorePageSession } from "./store-page-payment"
@@ -160,7 +160,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     // Not charged yet: nothing to ask the bank.
     if (!data) return { status: PaymentSessionStatus.PENDING, data: input.data }
     const record = await readInvoice(await this.currentDeps(), data.invoiceId)
-    return { status: SESSION_STATUS[record.status], data: applyStatus(data, record) }
+    return { status: sessionStatus(record), data: applyStatus(data, record) }
   }
 
   /**

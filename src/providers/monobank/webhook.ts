@@ -21,7 +21,7 @@ import type { StoredPaymentState } from "../../utils/medusa-payments"
 import { readMonobankData, toInstant, type MonobankData } from "../../utils/acquiring/payment-data"
 import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
 import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
-import { capturedMinor, STATUS_RANK, webhookAction } from "../../utils/acquiring/status"
+import { capturedMinor, coreAction, STATUS_RANK } from "../../utils/acquiring/status"
 import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 import { storableRecord } from "../../utils/acquiring/verified-record"
@@ -164,11 +164,9 @@ export async function readWebhook(
     return IGNORED
   }
 
-  // Medusa already holds the capture (admin capture, or a debit authorized as captured): "captured"
-  // would make the core handler capture again (refused after a partial capture); "authorized" only
-  // lets it complete the cart if that has not happened yet.
-  const applied = current.status === "success" && stored?.status === "success"
-  const action = applied ? PaymentActions.AUTHORIZED : webhookAction(current)
+  // Medusa may already hold the capture (admin capture, a debit authorized as captured, a payment
+  // since partly refunded): then the core handler only completes the cart (see coreAction).
+  const action = coreAction(current, stored?.status)
   const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(current) : current.amount
   return {
     action,

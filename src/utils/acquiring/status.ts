@@ -4,7 +4,7 @@
  * default. A status the bank sends that the schema does not know reads as "unknown": pending, so
  * nothing moves until a later read shows a known status.
  */
-import type { PaymentActions } from "@medusajs/framework/utils"
+import { PaymentActions, type PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InvoiceStatus, InvoiceStatusRead, InvoiceStatusRecord } from "../../lib/monobank"
 import { inMedusa, OUTCOME_IN_MEDUSA, type PaymentOutcome } from "../payment-outcome"
 
@@ -16,8 +16,8 @@ const INVOICE_OUTCOME = {
   success: "captured",
   failure: "error",
   expired: "canceled",
-  // A hold released (by us or after 9 days) or a payment refunded in full: `invoiceOutcome` tells
-  // the two apart for the webhook; as a session status both are canceled.
+  // By status alone: a hold released (by us or after 9 days). A reversed record is read by what is
+  // left of its money (REVERSED_OUTCOME, through `invoiceOutcome`).
   reversed: "canceled",
   unknown: "pending",
 } as const satisfies Record<InvoiceStatusRead, PaymentOutcome>
@@ -86,9 +86,30 @@ export function refundableMinor(record: AmountsRecord): number {
   return Math.max(0, capturedMinor(record) - refundedMinor(record) - sumOf(record, "processing"))
 }
 
+/**
+ * A `reversed` invoice by what is left of its money. The bank also reports partial refunds (and a
+ * partly finalized hold) as `reversed` with `finalAmount` > 0: the merchant still holds that money,
+ * so the payment stands, partly refunded (refunds are booked from `cancelList`).
+ */
+const REVERSED_OUTCOME = {
+  /** finalAmount > 0: partly refunded, the rest is the merchant's. */
+  kept: "captured",
+  /** Nothing left after money was taken: refunded in full. */
+  returned: "refunded",
+  /** Nothing was ever taken: a released hold. */
+  released: "canceled",
+} as const satisfies Record<string, PaymentOutcome>
+
 /** The invoice's outcome: a reversal after money was taken is a refund, not a released hold. */
 export function invoiceOutcome(record: AmountsRecord): PaymentOutcome {
-  return record.status === "reversed" && capturedMinor(record) > 0 ? "refunded" : INVOICE_OUTCOME[record.status]
+  if (record.status !== "reversed") return INVOICE_OUTCOME[record.status]
+  if ((record.finalAmount ?? 0) > 0) return REVERSED_OUTCOME.kept
+  return capturedMinor(record) > 0 ? REVERSED_OUTCOME.returned : REVERSED_OUTCOME.released
+}
+
+/** The session status of a whole record (`SESSION_STATUS` reads the status alone). */
+export function sessionStatus(record: AmountsRecord): PaymentSessionStatus {
+  return OUTCOME_IN_MEDUSA[invoiceOutcome(record)].session
 }
 
 /**
@@ -98,4 +119,31 @@ export function invoiceOutcome(record: AmountsRecord): PaymentOutcome {
  */
 export function webhookAction(record: AmountsRecord): PaymentActions {
   return OUTCOME_IN_MEDUSA[invoiceOutcome(record)].action
+}
+
+/**
+ * Stored (last applied) statuses after which Medusa already holds the capture: a debit authorized
+ * as captured, or a captured payment since partly refunded.
+ */
+const CAPTURE_APPLIED = {
+  created: false,
+  processing: false,
+  hold: false,
+  success: true,
+  failure: false,
+  expired: false,
+  reversed: true,
+  unknown: false,
+} as const satisfies Record<InvoiceStatusRead, boolean>
+
+/**
+ * The action for Medusa's core handler given the status the store applied last: "captured" for a
+ * capture Medusa already holds would make it capture again (refused after a partial capture), so
+ * it gets "authorized", which only completes the cart if that has not happened yet.
+ */
+export function coreAction(record: AmountsRecord, storedStatus: InvoiceStatusRead | undefined): PaymentActions {
+  const action = webhookAction(record)
+  return action === PaymentActions.SUCCESSFUL && storedStatus !== undefined && CAPTURE_APPLIED[storedStatus]
+    ? PaymentActions.AUTHORIZED
+    : action
 }

@@ -12,7 +12,7 @@ import { isMonobankApiError, type InvoiceStatusRecord } from "../../lib/monobank
 import { readMonobankData, type BOOKKEEPING_KEYS, type MonobankData } from "../../utils/acquiring/payment-data"
 import { toBankAmount } from "../../utils/acquiring/invoice-amount"
 import { fromBankMinorUnits } from "../../utils/medusa-money"
-import { capturedMinor, refundableMinor, webhookAction } from "../../utils/acquiring/status"
+import { capturedMinor, coreAction, refundableMinor } from "../../utils/acquiring/status"
 import { webhookFacts } from "../../utils/acquiring/webhook-facts"
 import {
   messageOf,
@@ -52,7 +52,7 @@ const SESSION_FIELDS = ["id", "provider_id", "status", "amount", "currency_code"
 /** The action and amount Medusa's core handler would get from a webhook with this status. */
 export function coreWebhookInput(sessionId: string, stored: Pick<MonobankData, "status">, record: InvoiceStatusRecord) {
   // As in the webhook: a capture Medusa already holds must not be captured again.
-  const action = record.status === "success" && stored.status === "success" ? PaymentActions.AUTHORIZED : webhookAction(record)
+  const action = coreAction(record, stored.status)
   const amountMinor = action === PaymentActions.SUCCESSFUL ? capturedMinor(record) : record.amount
   return { action, data: { session_id: sessionId, amount: fromBankMinorUnits(amountMinor, record.ccy) } }
 }

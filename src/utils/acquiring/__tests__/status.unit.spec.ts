@@ -1,6 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InvoiceStatusRecord } from "../../../lib/monobank"
-import { capturedMinor, refundableMinor, SESSION_STATUS, webhookAction } from "../status"
+import { capturedMinor, coreAction, refundableMinor, SESSION_STATUS, sessionStatus, webhookAction } from "../status"
 
 function record(patch: Partial<InvoiceStatusRecord>): InvoiceStatusRecord {
   return { invoiceId: "inv1", status: "success", amount: 130_456, ccy: 980, ...patch }
@@ -46,6 +46,31 @@ describe("invoice status -> Medusa", () => {
         record({ status: "reversed", finalAmount: 0, cancelList: [cancel(130_456, "success", "hold-release:pay_1")] })
       )
     ).toBe(PaymentActions.CANCELED)
+  })
+})
+
+describe("reversed with finalAmount > 0: the bank's reading of a partial refund (BANK-NOTES)", () => {
+  const partlyRefunded = record({ status: "reversed", finalAmount: 30_456, cancelList: [cancel(100_000, "success")] })
+
+  it("is still a taken payment: the session reads captured, not canceled", () => {
+    expect(sessionStatus(partlyRefunded)).toBe(PaymentSessionStatus.CAPTURED)
+    expect(webhookAction(partlyRefunded)).toBe(PaymentActions.SUCCESSFUL)
+  })
+
+  it("a refund in full and a released hold still read canceled", () => {
+    expect(sessionStatus(record({ status: "reversed", finalAmount: 0, cancelList: [cancel(130_456, "success")] }))).toBe(PaymentSessionStatus.CANCELED)
+    expect(sessionStatus(record({ status: "reversed", finalAmount: 0 }))).toBe(PaymentSessionStatus.CANCELED)
+    expect(sessionStatus(record({ status: "success" }))).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("is not captured again once Medusa holds the capture; captured when it does not yet", () => {
+    expect(coreAction(partlyRefunded, "success")).toBe(PaymentActions.AUTHORIZED)
+    expect(coreAction(partlyRefunded, "reversed")).toBe(PaymentActions.AUTHORIZED)
+    expect(coreAction(record({ status: "success" }), "success")).toBe(PaymentActions.AUTHORIZED)
+    expect(coreAction(partlyRefunded, "processing")).toBe(PaymentActions.SUCCESSFUL)
+    expect(coreAction(partlyRefunded, undefined)).toBe(PaymentActions.SUCCESSFUL)
+    // a full refund or a released hold is never turned into "authorized"
+    expect(coreAction(record({ status: "reversed", finalAmount: 0 }), "reversed")).toBe(PaymentActions.CANCELED)
   })
 })
 
