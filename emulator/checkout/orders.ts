@@ -122,13 +122,20 @@ export class CheckoutOrders {
   }
 }
 
+type DeliveryField = keyof NonNullable<CheckoutCompletion["delivery"]>
+
+/** What the page asks for each delivery method before it lets the shopper pay. */
+const REQUIRED_DELIVERY_FIELDS = {
+  pickup: [],
+  courier: ["address"],
+  np_brnm: ["branch_id", "branch_address"],
+  np_box: ["branch_id", "branch_address"],
+  np_cargo: ["branch_id", "branch_address"],
+} as const satisfies Record<CheckoutCompletion["delivery_method"], readonly DeliveryField[]>
+
 function checkDeliveryDetails(input: CheckoutCompletion): void {
   const delivery = input.delivery ?? {}
-  if (input.delivery_method === "np_brnm" || input.delivery_method === "np_box") {
-    if (!delivery.branch_id) throw badRequest("delivery.branch_id: is required for carrier branch / parcel locker delivery")
-    if (!delivery.branch_address) throw badRequest("delivery.branch_address: is required for carrier branch / parcel locker delivery")
-  }
-  if (input.delivery_method === "courier" && !delivery.address) {
-    throw badRequest("delivery.address: is required for courier delivery")
+  for (const field of REQUIRED_DELIVERY_FIELDS[input.delivery_method]) {
+    if (!delivery[field]) throw badRequest(`delivery.${field}: is required for ${input.delivery_method} delivery`)
   }
 }

@@ -11,6 +11,7 @@ const DELIVERY_DESC = {
   courier: "Кур'єрська доставка",
   np_brnm: "Нова пошта: відділення",
   np_box: "Нова пошта: поштомат",
+  np_cargo: "Нова пошта: вантажне відділення",
 } as const satisfies Record<DeliveryMethod, string>
 
 const PAYMENT_DESC = {
@@ -32,8 +33,8 @@ export function firstShape(order: CheckoutOrder) {
     mainClientInfo: client
       ? { first_name: client.first_name, last_name: client.last_name, phoneNumber: client.phoneNumber, email: client.email ?? null }
       : null,
-    delivery_method: done?.delivery_method ?? null,
-    delivery_method_desc: done ? DELIVERY_DESC[done.delivery_method] : null,
+    delivery_method: done ? (done.bank_delivery_method ?? done.delivery_method) : null,
+    delivery_method_desc: done ? (done.bank_delivery_method ? (done.bank_delivery_method_desc ?? null) : DELIVERY_DESC[done.delivery_method]) : null,
     delivery_branch_id: done?.delivery?.branch_id ?? null,
     delivery_branch_address: done?.delivery?.branch_address ?? done?.delivery?.address ?? null,
     amount: order.amount,

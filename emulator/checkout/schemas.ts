@@ -2,7 +2,8 @@
 import { z } from "zod"
 import { hasAtMostTwoDecimals } from "../money"
 
-export const DELIVERY_METHODS = ["pickup", "courier", "np_brnm", "np_box"] as const
+/** `np_cargo` (Nova Poshta cargo branch): not in the bank's documents, offered by public integrations. */
+export const DELIVERY_METHODS = ["pickup", "courier", "np_brnm", "np_box", "np_cargo"] as const
 export const PAYMENT_METHODS = ["card", "payment_on_delivery", "part_purchase"] as const
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]
 export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -80,6 +81,13 @@ export const checkoutCompletionSchema = z.strictObject({
     })
     .optional(),
   card: z.strictObject({ pan: nonEmpty, exp: nonEmpty, cvv: nonEmpty }).optional(),
+  /**
+   * Control only (the page has no such field): the `delivery_method` (and its `delivery_method_desc`)
+   * the bank's record reports instead of the chosen one, e.g. a method the bank adds later. The
+   * chosen `delivery_method` is still checked against the order.
+   */
+  bank_delivery_method: z.string().min(1, { error: "must not be empty" }).optional(),
+  bank_delivery_method_desc: z.string().optional(),
   /** The shopper's note to the store; the record then carries `comment`. */
   comment: z.string().optional(),
 })

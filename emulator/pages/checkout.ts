@@ -7,7 +7,7 @@ import { HttpError, formBody, parseWith, type HandlerResult } from "../http-util
 import type { Route } from "../router"
 import { errorLine, escapeHtml, layout } from "./html"
 
-const DELIVERY_LABELS = { pickup: "Pickup", courier: "Courier", np_brnm: "Carrier branch", np_box: "Parcel locker" } as const
+const DELIVERY_LABELS = { pickup: "Pickup", courier: "Courier", np_brnm: "Carrier branch", np_box: "Parcel locker", np_cargo: "Cargo branch" } as const
 const PAYMENT_LABELS = { card: "Card", payment_on_delivery: "Pay on delivery", part_purchase: "Installments" } as const
 
 export function checkoutPageRoutes(emulator: Emulator): Route[] {

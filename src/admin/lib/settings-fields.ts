@@ -49,7 +49,7 @@ export const FIELDS: Record<ApiName, Field[]> = {
   ],
   checkout: [
     { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "Write-only" },
-    { name: "dlv_method_list", label: "Delivery methods", kind: "list", hint: "pickup, courier, np_brnm, np_box" },
+    { name: "dlv_method_list", label: "Delivery methods", kind: "list", hint: "pickup, courier, np_brnm, np_box, np_cargo" },
     { name: "payment_method_list", label: "Payment methods", kind: "list", hint: "card, payment_on_delivery, part_purchase" },
     { name: "payments_number", label: "Numbers of payments (installments)", kind: "number" },
     { name: "hold", label: "Hold card payments", kind: "switch" },

@@ -69,7 +69,7 @@ export const installmentsValuesSchema = z
 
 export const checkoutValuesSchema = z.strictObject({
   dlv_method_list: z
-    .array(deliveryMethodSchema, { error: "must be a list of pickup, courier, np_brnm, np_box" })
+    .array(deliveryMethodSchema, { error: "must be a list of pickup, courier, np_brnm, np_box, np_cargo" })
     .min(1, { error: "must offer at least one delivery method" })
     .optional(),
   payment_method_list: z

@@ -1,6 +1,6 @@
 /**
  * `medusa-payment-monobank/providers/monobank-checkout`: mono checkout delivery methods (pickup,
- * courier, carrier branch `np_brnm`, parcel locker `np_box`) as a fulfillment provider. Register it
+ * courier, carrier branch `np_brnm`, parcel locker `np_box`, cargo branch `np_cargo`) as a fulfillment provider. Register it
  * in the fulfillment module's `providers` (see docs/checkout.md).
  */
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"

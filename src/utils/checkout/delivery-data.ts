@@ -12,6 +12,11 @@ const text = z.string().trim().min(1)
 
 export const deliveryDataSchema = z.object({
   delivery_method: deliveryMethodSchema,
+  /**
+   * The bank's `delivery_method` when it is none the plugin knows (one the bank added later): the
+   * order was placed with a fallback option (`delivery_method`, see fallbackDeliveryMethod).
+   */
+  bank_delivery_method: text.optional(),
   /** The bank's own label of the method, as the shopper saw it. */
   delivery_method_desc: text.optional(),
   /** Carrier branch / parcel locker number (`delivery_branch_id`). */
@@ -55,7 +60,27 @@ export const DELIVERY_REQUIREMENTS = {
   courier: [ADDRESS],
   np_brnm: [BRANCH_ID, BRANCH_ADDRESS],
   np_box: [BRANCH_ID, BRANCH_ADDRESS],
+  np_cargo: [BRANCH_ID, BRANCH_ADDRESS],
 } as const satisfies Record<DeliveryMethod, readonly Requirement[]>
+
+/**
+ * The shipping options an order with a delivery method the plugin does not know is placed with,
+ * the first the store has and whose needs the bank's data meets. Pickup first: it ships nothing
+ * by itself, so the parcel waits for the store owner (the order needs attention) instead of going
+ * to an address the plugin guessed; then the courier and the branches, which carry the street or
+ * branch the bank sent for the packer to check.
+ */
+export const FALLBACK_DELIVERY_METHODS = ["pickup", "courier", "np_brnm", "np_cargo", "np_box"] as const satisfies readonly DeliveryMethod[]
+
+export function fallbackDeliveryMethod(
+  available: ReadonlySet<DeliveryMethod>,
+  data: Omit<DeliveryData, "delivery_method">
+): DeliveryMethod | undefined {
+  const withMethod = (method: DeliveryMethod): DeliveryData => ({ ...data, delivery_method: method })
+  return FALLBACK_DELIVERY_METHODS.find(
+    (method) => available.has(method) && DELIVERY_REQUIREMENTS[method].every((requirement) => requirement.present(withMethod(method)))
+  )
+}
 
 /**
  * Parses and checks the delivery data for the method of the shipping option (`optionMethod`).

@@ -11,4 +11,5 @@ export const DELIVERY_METHOD_NAMES = {
   courier: { en: "Courier", uk: "Кур'єрська доставка" },
   np_brnm: { en: "Nova Poshta branch", uk: "Нова пошта, відділення" },
   np_box: { en: "Nova Poshta parcel locker", uk: "Нова пошта, поштомат" },
+  np_cargo: { en: "Nova Poshta cargo branch", uk: "Нова пошта, вантажне відділення" },
 } as const satisfies Record<DeliveryMethod, { en: string; uk: string }>

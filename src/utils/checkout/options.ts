@@ -64,7 +64,7 @@ export const checkoutOptionsSchema = z
       .refine((value) => isHttpUrl(value.replaceAll(CART_ID_PLACEHOLDER, "x")), {
         error: "must be an absolute http(s) URL (it may contain {cart_id})",
       }),
-    dlv_method_list: z.array(deliveryMethodSchema).min(1).default(["pickup", "courier", "np_brnm", "np_box"]),
+    dlv_method_list: z.array(deliveryMethodSchema).min(1).default(["pickup", "courier", "np_brnm", "np_box", "np_cargo"]),
     payment_method_list: z.array(checkoutPaymentMethodSchema).min(1).default(["card"]),
     payments_number: paymentsNumberSchema.optional(),
     dlv_pay_merchant: z.boolean().default(false),

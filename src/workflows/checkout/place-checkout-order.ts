@@ -70,7 +70,7 @@ export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
     const placed = transform({ input, order }, ({ input, order }) => ({ checkout_id: input.checkout_id, medusa_order_id: order.id }))
     linkCheckoutOrderStep(placed)
-    markCheckoutCompletedStep(placed)
+    markCheckoutCompletedStep(transform({ placed, delivery }, ({ placed, delivery }) => ({ ...placed, attention: delivery.attention })))
     return new WorkflowResponse(transform({ order }, ({ order }) => ({ medusa_order_id: order.id })))
   }
 )

@@ -47,7 +47,8 @@ const checkoutAmountRead = z.preprocess(
   z.number()
 )
 
-export const deliveryMethodSchema = z.enum(["pickup", "courier", "np_brnm", "np_box"])
+/** `np_cargo` (Nova Poshta cargo branch) is not in the bank's documents; public integrations offer it. */
+export const deliveryMethodSchema = z.enum(["pickup", "courier", "np_brnm", "np_box", "np_cargo"])
 export const checkoutPaymentMethodSchema = z.enum(["card", "payment_on_delivery", "part_purchase"])
 
 /** `generalStatus` values seen in public integrations (not in the bank's documents). */

@@ -11,9 +11,10 @@ const branch = {
 describe("the monobank-checkout fulfillment provider", () => {
   const provider = new MonobankCheckoutFulfillmentService()
 
-  it("offers the four delivery methods of the checkout page, priced at 0", async () => {
-    expect((await provider.getFulfillmentOptions()).map((option) => option.id)).toEqual(["pickup", "courier", "np_brnm", "np_box"])
+  it("offers the five delivery methods of the checkout page, priced at 0", async () => {
+    expect((await provider.getFulfillmentOptions()).map((option) => option.id)).toEqual(["pickup", "courier", "np_brnm", "np_box", "np_cargo"])
     expect(await provider.validateOption({ id: "np_box" })).toBe(true)
+    expect(await provider.validateOption({ id: "np_cargo" })).toBe(true)
     expect(await provider.validateOption({ id: "drone" })).toBe(false)
     expect(await provider.canCalculate()).toBe(true)
     expect(await provider.calculatePrice()).toEqual({ calculated_amount: 0, is_calculated_price_tax_inclusive: true })

@@ -1,4 +1,4 @@
-import { DELIVERY_REQUIREMENTS, validateDeliveryData } from "../delivery-data"
+import { DELIVERY_REQUIREMENTS, fallbackDeliveryMethod, validateDeliveryData } from "../delivery-data"
 
 const branch = {
   delivery_method: "np_brnm",
@@ -13,6 +13,7 @@ describe("mono checkout delivery data", () => {
     ["courier", { delivery_method: "courier", address: "Львів, пл. Ринок, 1", city: { ref: "city-ref" } }],
     ["np_brnm", branch],
     ["np_box", { ...branch, delivery_method: "np_box" }],
+    ["np_cargo", { ...branch, delivery_method: "np_cargo" }],
   ])("accepts what %s needs", (method, data) => {
     expect(validateDeliveryData(method, data)).toEqual(data)
   })
@@ -20,6 +21,7 @@ describe("mono checkout delivery data", () => {
   it.each([
     ["np_brnm", { ...branch, branch_id: undefined }, /Nova Poshta branch \(mono checkout\) needs branch_id \(branch number\)/],
     ["np_box", { ...branch, delivery_method: "np_box", branch_address: " " }, /branch_address/],
+    ["np_cargo", { ...branch, delivery_method: "np_cargo", branch_id: undefined }, /Nova Poshta cargo branch \(mono checkout\) needs branch_id/],
     ["courier", { delivery_method: "courier", city: { ref: "x" } }, /Courier \(mono checkout\) needs address \(street address\)/],
     ["courier", { delivery_method: "courier" }, /needs address \(street address\)$/],
   ])("refuses %s data without what the carrier needs", (method, data, message) => {
@@ -42,7 +44,20 @@ describe("mono checkout delivery data", () => {
     expect(() => validateDeliveryData("pickup", {})).toThrow(/filled in from orders placed on the mono checkout page/)
   })
 
+  it("keeps the bank's own method when the order was placed with another option, the bank's method being unknown", () => {
+    const data = { delivery_method: "pickup", bank_delivery_method: "ukrposhta", delivery_method_desc: "Укрпошта", branch_id: "12" }
+    expect(validateDeliveryData("pickup", data)).toEqual(data)
+  })
+
+  it("places an unknown method with pickup when the store has it, else the first option whose needs the bank's data meets", () => {
+    const all = new Set(["pickup", "courier", "np_brnm", "np_box", "np_cargo"] as const)
+    expect(fallbackDeliveryMethod(all, { branch_id: "1", branch_address: "x", address: "x" })).toBe("pickup")
+    expect(fallbackDeliveryMethod(new Set(["courier", "np_brnm"] as const), { address: "Львів, пл. Ринок, 1" })).toBe("courier")
+    expect(fallbackDeliveryMethod(new Set(["courier", "np_brnm"] as const), { branch_id: "1", branch_address: "x" })).toBe("np_brnm")
+    expect(fallbackDeliveryMethod(new Set(["np_box"] as const), {})).toBeUndefined()
+  })
+
   it("has a requirement list for every delivery method", () => {
-    expect(Object.keys(DELIVERY_REQUIREMENTS).sort()).toEqual(["courier", "np_box", "np_brnm", "pickup"])
+    expect(Object.keys(DELIVERY_REQUIREMENTS).sort()).toEqual(["courier", "np_box", "np_brnm", "np_cargo", "pickup"])
   })
 })

@@ -13,11 +13,11 @@ describe("mono checkout options", () => {
     expect(readCheckoutOptions({ somethingElse: true })).toBeUndefined()
   })
 
-  it("fill in the bank's defaults: all four delivery methods, card only, client pays delivery, no hold", () => {
+  it("fill in the bank's defaults: all five delivery methods, card only, client pays delivery, no hold", () => {
     expect(readCheckoutOptions({ checkout: valid })).toMatchObject({
       baseUrl: "https://api.monobank.ua",
       storeUrl: "https://api.shop.example",
-      dlv_method_list: ["pickup", "courier", "np_brnm", "np_box"],
+      dlv_method_list: ["pickup", "courier", "np_brnm", "np_box", "np_cargo"],
       payment_method_list: ["card"],
       dlv_pay_merchant: false,
       hold: false,

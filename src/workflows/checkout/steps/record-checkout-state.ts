@@ -6,8 +6,13 @@ import type { CheckoutOutcome } from "../../../utils/checkout/outcome"
 import type { LoadedCheckoutOrder } from "./load-checkout-order"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
-/** Our status after reading the bank, before any order is made. A completed order stays completed. */
+/**
+ * Our status after reading the bank, before any order is made. A completed order stays completed;
+ * an order placed but flagged (`needs_attention` with an order: an unknown delivery method) stays
+ * flagged until a person acknowledges it.
+ */
 export function statusAfterRead(current: CheckoutOrderStatus, outcome: CheckoutOutcome, hasOrder: boolean): CheckoutOrderStatus {
+  if (hasOrder && current === "needs_attention") return "needs_attention"
   if (current === "completed" || hasOrder) return "completed"
   switch (outcome.kind) {
     case "waiting":

@@ -6,7 +6,7 @@
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
 import { DELIVERY_METHOD_NAMES } from "../../../utils/checkout/delivery-method-names"
 
-const TO_CARRIER_POINT = new Set<string>(["np_brnm", "np_box"] satisfies DeliveryMethod[])
+const TO_CARRIER_POINT = new Set<string>(["np_brnm", "np_box", "np_cargo"] satisfies DeliveryMethod[])
 
 type DeliveryFacts = { [K in "delivery_method_desc" | "delivery_branch_id"]?: CheckoutOrderRecord[K] | null }
 
@@ -22,9 +22,15 @@ export function deliveryInWords(method: string, record: DeliveryFacts): string {
   return point ? `${words} №${point}` : words
 }
 
-/** The cart's shipping method name: the delivery in words, then where it was chosen. */
-export function shippingMethodName(method: DeliveryMethod, record: DeliveryFacts): string {
-  return `${deliveryInWords(method, record)} (mono checkout)`
+/**
+ * The cart's shipping method name: the delivery in words, then where it was chosen. A method the
+ * plugin does not know also names the bank's code ("Укрпошта (ukrposhta, mono checkout)"): the
+ * order was placed with another option, and the name says what the shopper really chose.
+ */
+export function shippingMethodName(method: string, record: DeliveryFacts): string {
+  const words = deliveryInWords(method, record)
+  if (Object.hasOwn(DELIVERY_METHOD_NAMES, method) || !method || words === method) return `${words || "unknown delivery"} (mono checkout)`
+  return `${words} (${method}, mono checkout)`
 }
 
 /** True when the delivery goes to a carrier's branch or parcel locker (its number is on the address). */

@@ -3,7 +3,9 @@
  * contact email, addresses (recipient from `deliveryRecipientInfo`, city and area from
  * `deliveryAddressInfo`; for a carrier's branch or locker the carrier and its number on the first
  * line and its street on the second, for a courier the street from `delivery_branch_address`), the
- * delivery data for the shipping method, and the payment facts for the payment session.
+ * delivery data for the shipping method, and the payment facts for the payment session. A delivery
+ * method the plugin does not know (the bank may add one) is read as the bank's text, never refused:
+ * the order is placed with a fallback option and needs attention (see resolve-checkout-delivery).
  */
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
 import { deliveryMethodSchema, fromCheckoutAmount } from "../../../lib/monobank"
@@ -51,21 +53,26 @@ function personFields(person: Person, fallback: Person) {
   }
 }
 
-export function deliveryMethodOf(record: Pick<CheckoutOrderRecord, "delivery_method">): DeliveryMethod {
-  const parsed = deliveryMethodSchema.safeParse(record.delivery_method)
-  if (!parsed.success) {
-    throw new Error(`the bank reports an unknown delivery_method ${JSON.stringify(record.delivery_method ?? null)}`)
-  }
-  return parsed.data
+/** The bank's `delivery_method`: `method` when the plugin knows it, and always the bank's `text`. */
+export type ReadDeliveryMethod = { method: DeliveryMethod | undefined; text: string }
+
+export function readDeliveryMethod(value: unknown): ReadDeliveryMethod {
+  const parsed = deliveryMethodSchema.safeParse(value)
+  const text = typeof value === "string" || typeof value === "number" ? String(value).trim() : ""
+  return { method: parsed.success ? parsed.data : undefined, text }
 }
 
 /** Email and addresses for the cart; the cart's own email is kept when the bank gives none. */
 export function cartUpdateFromRecord(record: CheckoutOrderRecord, cartEmail?: string | null): CheckoutCartUpdate {
-  const method = deliveryMethodOf(record)
+  const { method, text } = readDeliveryMethod(record.delivery_method)
   const city = record.deliveryAddressInfo
   const recipient = personFields(record.deliveryRecipientInfo, record.mainClientInfo)
   const street = method === "pickup" ? undefined : present(record.delivery_branch_address)
-  const lines = toCarrierPoint(method) ? { address_1: deliveryInWords(method, record), address_2: street } : { address_1: street }
+  // An unknown method reads like a carrier point: the bank's words first, then its street.
+  const lines =
+    !method || toCarrierPoint(method)
+      ? { address_1: present(deliveryInWords(method ?? text, record)), address_2: street }
+      : { address_1: street }
   const shipping_address = withoutUndefined({
     ...recipient,
     ...lines,
@@ -83,9 +90,16 @@ export function cartUpdateFromRecord(record: CheckoutOrderRecord, cartEmail?: st
   return withoutUndefined({ email, shipping_address, billing_address })
 }
 
-/** The shipping method's data, checked by the monobank-checkout fulfillment provider. */
-export function deliveryDataFromRecord(record: CheckoutOrderRecord): DeliveryData {
-  const method = deliveryMethodOf(record)
+/**
+ * The shipping method's data, checked by the monobank-checkout fulfillment provider. A method the
+ * plugin does not know goes to the `fallback` method's option with the bank's method kept and all
+ * the bank sent of where to (branch number, street): the packer decides which applies.
+ */
+export function deliveryDataFromRecord(record: CheckoutOrderRecord, fallback?: DeliveryMethod): DeliveryData {
+  const read = readDeliveryMethod(record.delivery_method)
+  const method = read.method ?? fallback
+  if (!method) throw new Error(`the bank reports an unknown delivery_method ${JSON.stringify(read.text)} and no fallback was given`)
+  const unknown = !read.method
   const info = record.deliveryAddressInfo
   const branchAddress = present(record.delivery_branch_address)
   const city = withoutUndefined({
@@ -97,10 +111,11 @@ export function deliveryDataFromRecord(record: CheckoutOrderRecord): DeliveryDat
   })
   return withoutUndefined({
     delivery_method: method,
+    bank_delivery_method: unknown ? present(read.text) : undefined,
     delivery_method_desc: present(record.delivery_method_desc),
-    branch_id: method === "np_brnm" || method === "np_box" ? present(record.delivery_branch_id) : undefined,
-    branch_address: method === "np_brnm" || method === "np_box" ? branchAddress : undefined,
-    address: method === "courier" ? branchAddress : undefined,
+    branch_id: unknown || toCarrierPoint(method) ? present(record.delivery_branch_id) : undefined,
+    branch_address: unknown || toCarrierPoint(method) ? branchAddress : undefined,
+    address: unknown || method === "courier" ? branchAddress : undefined,
     city: Object.keys(city).length ? city : undefined,
     recipient: withoutUndefined(personFields(record.deliveryRecipientInfo, record.mainClientInfo)),
     checkout_order_id: record.orderId,

@@ -1,7 +1,9 @@
 /**
  * Everything the plugin flags for a person, each row saying what happened, what the plugin already
  * did, and the action that resolves it:
- * - `checkout_order`: a mono checkout order paid at the bank that could not become a Medusa order;
+ * - `checkout_order`: a mono checkout order paid at the bank that could not become a Medusa order,
+ *   or that became one a person must check (placed with a fallback shipping option for a delivery
+ *   method the plugin does not know);
  * - `released_hold`: a card hold the bank released (9 days without capture, or released in the
  *   cabinet) on an order that is not canceled: the order is no longer paid;
  * - `unbooked_refund`: a refund the bank made whose Medusa request answered with an error, so the
@@ -58,6 +60,12 @@ const WORDS = {
   released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
+/** A `checkout_order` row that has its Medusa order: placed, but flagged (see resolve-checkout-delivery). */
+const PLACED_CHECKOUT_ORDER_WORDS = {
+  plugin_did: "Placed the order with a stand-in shipping option and kept the bank's delivery method, branch and address on its shipping method.",
+  action: { label: "Check the order's delivery, then mark as seen", resolve: "acknowledge" as const },
+} satisfies Pick<AttentionRow, "plugin_did" | "action">
+
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
 
 async function checkoutRows(container: MedusaContainer): Promise<AttentionRow[]> {
@@ -65,15 +73,30 @@ async function checkoutRows(container: MedusaContainer): Promise<AttentionRow[]>
   if (!checkout) return []
   const rows = await checkout.listMonobankCheckoutOrders({ status: "needs_attention" }, { take: 200, order: { updated_at: "DESC" } })
   const linked = await linkedOrdersOf(container, rows.map((row) => row.id))
-  return rows.map((row) => ({
-    kind: "checkout_order",
-    id: row.id,
-    medusa_order_id: linked.get(row.id)?.medusa_order_id ?? null,
-    subject: `Checkout order ${row.checkout_order_id ?? row.cart_id}`,
-    happened: `Checkout order ${row.checkout_order_id ?? row.cart_id} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${row.error ?? "no reason recorded"}`,
-    ...WORDS.checkout_order,
-    at: iso(row.updated_at),
-  }))
+  return rows.map((row) => {
+    const subject = `Checkout order ${row.checkout_order_id ?? row.cart_id}`
+    const order = linked.get(row.id)
+    const reason = row.error ?? "no reason recorded"
+    return order?.exists
+      ? {
+          kind: "checkout_order",
+          id: row.id,
+          medusa_order_id: order.medusa_order_id,
+          subject,
+          happened: `${subject} became order ${order.medusa_order_id}, but ${reason}`,
+          ...PLACED_CHECKOUT_ORDER_WORDS,
+          at: iso(row.updated_at),
+        }
+      : {
+          kind: "checkout_order",
+          id: row.id,
+          medusa_order_id: order?.medusa_order_id ?? null,
+          subject,
+          happened: `${subject} was paid at the bank (${row.payment_method ?? "payment"}), but no Medusa order could be made: ${reason}`,
+          ...WORDS.checkout_order,
+          at: iso(row.updated_at),
+        }
+  })
 }
 
 type PaymentRow = { id: string; provider_id: string; canceled_at: unknown; captured_at?: unknown; data: Record<string, unknown> | null; payment_collection?: { order?: { id: string; status: string } | null } | null }

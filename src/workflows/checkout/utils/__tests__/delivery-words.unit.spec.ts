@@ -4,6 +4,7 @@ describe("a mono checkout delivery in words a packer reads", () => {
   it.each([
     ["np_brnm", { delivery_method_desc: "Нова пошта: відділення", delivery_branch_id: "25" }, "Нова пошта: відділення №25 (mono checkout)"],
     ["np_box", { delivery_method_desc: null, delivery_branch_id: "7" }, "Нова пошта, поштомат №7 (mono checkout)"],
+    ["np_cargo", { delivery_method_desc: null, delivery_branch_id: "3" }, "Нова пошта, вантажне відділення №3 (mono checkout)"],
     ["courier", { delivery_method_desc: "Кур'єрська доставка", delivery_branch_id: "25" }, "Кур'єрська доставка (mono checkout)"],
     ["pickup", {}, "Самовивіз (mono checkout)"],
   ] as const)("%s: the shipping method is named with the carrier and, for a branch or locker, its number", (method, record, name) => {

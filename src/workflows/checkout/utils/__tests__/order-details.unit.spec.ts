@@ -2,7 +2,7 @@ import { startEmulator } from "../../../../../emulator"
 import { CheckoutClient, type CheckoutOrderRecord } from "../../../../lib/monobank"
 import { validateDeliveryData } from "../../../../utils/checkout/delivery-data"
 import { PAID_BY_CARD } from "../../../../utils/checkout/__tests__/checkout-payment-fixtures"
-import { cartUpdateFromRecord, checkoutPaymentFromRecord, deliveryDataFromRecord } from "../order-details"
+import { cartUpdateFromRecord, checkoutPaymentFromRecord, deliveryDataFromRecord, readDeliveryMethod } from "../order-details"
 import { statusAfterRead } from "../../steps/record-checkout-state"
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>
@@ -68,6 +68,52 @@ describe("a placed checkout order, read into the Medusa order", () => {
     expect(validateDeliveryData("np_brnm", delivery)).toEqual(delivery)
   })
 
+  it("Nova Poshta cargo branch: read like a carrier branch, with its number and street", async () => {
+    const record = await completedRecord({
+      delivery_method: "np_cargo",
+      payment_method: "card",
+      client: recipient,
+      delivery: { branch_id: "3", branch_address: "Київ, вул. Колекторна, 38 (вантажне відділення №3)", cityName: "Київ" },
+    })
+    expect(readDeliveryMethod(record.delivery_method)).toEqual({ method: "np_cargo", text: "np_cargo" })
+    expect(cartUpdateFromRecord(record).shipping_address).toMatchObject({
+      address_1: "Нова пошта: вантажне відділення №3",
+      address_2: "Київ, вул. Колекторна, 38 (вантажне відділення №3)",
+    })
+    const delivery = deliveryDataFromRecord(record)
+    expect(delivery).toMatchObject({ delivery_method: "np_cargo", branch_id: "3", branch_address: "Київ, вул. Колекторна, 38 (вантажне відділення №3)" })
+    expect(validateDeliveryData("np_cargo", delivery)).toEqual(delivery)
+  })
+
+  it("a delivery method the plugin does not know is read as the bank's text, and its data goes to the fallback option with the bank's method kept", async () => {
+    const record = await completedRecord({
+      delivery_method: "pickup",
+      bank_delivery_method: "ukrposhta",
+      bank_delivery_method_desc: "Укрпошта, відділення",
+      payment_method: "card",
+      client: recipient,
+      delivery: { branch_id: "01001", branch_address: "Київ, вул. Хрещатик, 22", cityName: "Київ" },
+    })
+    expect(readDeliveryMethod(record.delivery_method)).toEqual({ method: undefined, text: "ukrposhta" })
+    expect(readDeliveryMethod(null)).toEqual({ method: undefined, text: "" })
+    expect(() => deliveryDataFromRecord(record)).toThrow(/unknown delivery_method "ukrposhta"/)
+    const delivery = deliveryDataFromRecord(record, "pickup")
+    expect(delivery).toMatchObject({
+      delivery_method: "pickup",
+      bank_delivery_method: "ukrposhta",
+      delivery_method_desc: "Укрпошта, відділення",
+      branch_id: "01001",
+      branch_address: "Київ, вул. Хрещатик, 22",
+    })
+    expect(validateDeliveryData("pickup", delivery)).toEqual(delivery)
+    // The packer reads the bank's words first, the street after.
+    expect(cartUpdateFromRecord(record).shipping_address).toMatchObject({
+      address_1: "Укрпошта, відділення",
+      address_2: "Київ, вул. Хрещатик, 22",
+      city: "Київ",
+    })
+  })
+
   it("courier: the street address goes to address, not to a branch", async () => {
     const record = await completedRecord({
       delivery_method: "courier",
@@ -111,6 +157,8 @@ describe("our status after reading the bank", () => {
     ["awaiting_shopper", { kind: "unknown" }, false, "awaiting_shopper"],
     ["completed", { kind: "failed" }, true, "completed"],
     ["awaiting_shopper", { kind: "placed" }, true, "completed"],
+    // Placed with a fallback shipping option (unknown delivery method): flagged until a person looks.
+    ["needs_attention", { kind: "placed" }, true, "needs_attention"],
   ] as const)("%s + %j (order: %s) -> %s", (current, outcome, hasOrder, expected) => {
     expect(statusAfterRead(current, outcome as any, hasOrder)).toBe(expected)
   })

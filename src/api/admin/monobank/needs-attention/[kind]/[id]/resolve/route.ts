@@ -2,14 +2,16 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { BANK_READ_INTERVAL_MS, syncCheckoutOrderSafely } from "../../../../../../../workflows/checkout/sync-safely"
 import { checkoutModule, registeredCheckoutModule } from "../../../../../../../modules/monobank-checkout/resolve"
+import { linkedOrderOf } from "../../../../../../../workflows/checkout/utils/linked-order"
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../../../../modules/monobank-session-payments"
 
 const bodySchema = z.strictObject({ action: z.enum(["sync", "acknowledge"], { error: 'action must be "sync" or "acknowledge"' }) })
 
 /**
  * Resolves a needs-attention row the plugin can act on: a checkout order is synced with the bank
- * again (placing the order when its cause is gone); money the plugin gave back for an ended
- * session is marked as seen. Other rows are resolved in Medusa's own pages.
+ * again (placing the order when its cause is gone), or, when it already became an order that a
+ * person had to check (an unknown delivery method), marked as seen; money the plugin gave back for
+ * an ended session is marked as seen. Other rows are resolved in Medusa's own pages.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = bodySchema.safeParse(req.body ?? {})
@@ -25,6 +27,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       return
     }
     res.json({ resolved: true })
+    return
+  }
+  if (req.params.kind === "checkout_order" && body.data.action === "acknowledge") {
+    await acknowledgePlacedCheckoutOrder(req, res)
     return
   }
   if (req.params.kind !== "checkout_order" || body.data.action !== "sync") {
@@ -50,4 +56,19 @@ function messageOf(result: Awaited<ReturnType<typeof syncCheckoutOrderSafely>>):
   if ("message" in result) return result.message
   if (result.kind === "coalesced") return `monobank was read for this order less than ${BANK_READ_INTERVAL_MS / 1000} seconds ago; try again in a few seconds`
   return undefined
+}
+
+/** A flagged checkout order that has its order: the store owner has checked it, it is completed. */
+async function acknowledgePlacedCheckoutOrder(req: MedusaRequest, res: MedusaResponse) {
+  const [row] = registeredCheckoutModule(req.scope) ? await checkoutModule(req.scope).listMonobankCheckoutOrders({ id: req.params.id }) : []
+  const order = row ? await linkedOrderOf(req.scope, row.id) : undefined
+  if (!row || row.status !== "needs_attention" || !order?.exists) {
+    res.status(404).json({
+      type: "not_found",
+      message: `No mono checkout order ${req.params.id} that became an order and needs attention (one without an order is resolved by "sync")`,
+    })
+    return
+  }
+  const status = await checkoutModule(req.scope).updateCheckoutOrderState({ id: row.id, status: "completed", error: null })
+  res.json({ resolved: status === "completed", status })
 }
