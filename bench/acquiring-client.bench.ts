@@ -37,7 +37,7 @@ export async function run(): Promise<ResultRow[]> {
         baseline: `${median(r.baseline).toFixed(0)} µs CPU/call (raw undici + JSON.parse)`,
         ratio: spread(r.ratios),
         n: `${r.operations} + ${r.operations} calls, ${ROUNDS} rounds, 32 in flight`,
-        note: "target ≤ 1.15; CPU of the bench process, emulator in-process (its cost is in both)",
+        note: "target ≤ 1.10; CPU of the bench process, emulator in-process (its cost is in both)",
       },
     ]
   } finally {
