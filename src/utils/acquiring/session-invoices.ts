@@ -40,6 +40,14 @@ export const SENDING_STALE_MS = 2 * 60_000
 export const LOST_CHARGE_LOOKBACK_MS = 24 * 60 * 60_000
 
 /**
+ * How far the bank's clock may run behind the store's while the statement window, which starts on
+ * the store's clock, still holds the charge: the window is only a filter, the item must still name
+ * the session, its amount and currency. Its end is the bank's own now (no `to`), unless the lookback
+ * ends sooner, so a bank clock ahead of the store's hides nothing either.
+ */
+export const CLOCK_SKEW_MARGIN_MS = 5 * 60_000
+
+/**
  * The bank record is the row's payment: its reference (when the bank sends one) is the row's
  * session and its amount and currency are the ones the plugin asked for.
  */
@@ -84,9 +92,9 @@ export async function nameLostCharge(deps: LostChargeDeps, row: SessionPaymentRo
   const now = deps.now?.() ?? new Date()
   if (row.charge_state === "sending" && now.getTime() - new Date(row.created_at).getTime() < SENDING_STALE_MS) return undefined
   if (row.charge_state === "sending") await deps.ledger.moveCharge(row.id, ["sending"], "unknown")
-  const from = Math.floor((new Date(row.created_at).getTime() - 60_000) / 1000)
-  const to = Math.floor(now.getTime() / 1000)
-  const items = await deps.client.getStatement({ from, to: Math.min(to, from + LOST_CHARGE_LOOKBACK_MS / 1000) })
+  const from = Math.floor((new Date(row.created_at).getTime() - CLOCK_SKEW_MARGIN_MS) / 1000)
+  const lookbackEnd = from + LOST_CHARGE_LOOKBACK_MS / 1000
+  const items = await deps.client.getStatement(now.getTime() + CLOCK_SKEW_MARGIN_MS > lookbackEnd * 1000 ? { from, to: lookbackEnd } : { from })
   for (const item of items.filter((candidate) => ownableStatementItem(candidate, row))) {
     if (await deps.ledger.adoptChargeInvoice(row.id, item.invoiceId)) {
       deps.logger.info(`monobank: the charge of payment session ${row.session_id} whose answer was lost is invoice ${item.invoiceId} (from the statement)`)
