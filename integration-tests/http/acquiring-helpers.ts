@@ -3,17 +3,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TEST_CARDS } from "../../emulator"
 import { createReadyCart, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
-import { notificationsHandled } from "../helpers/notifications"
 
 /** `monobank` registered twice in medusa-config.ts: hold + admin capture, and immediate debit. */
 export const HOLD_PROVIDER = "pp_monobank_monobank"
 export const DEBIT_PROVIDER = "pp_monobank_monobank-debit"
-export const HOOK_PATH = {
-  [HOLD_PROVIDER]: "/hooks/monobank/notifications/monobank_monobank",
-  [DEBIT_PROVIDER]: "/hooks/monobank/notifications/monobank_monobank-debit",
-}
-/** Medusa's own webhook route, where invoices made before the plugin's route still send theirs. */
-export const MEDUSA_HOOK_PATH = { [HOLD_PROVIDER]: "/hooks/payment/monobank_monobank", [DEBIT_PROVIDER]: "/hooks/payment/monobank_monobank-debit" }
+export const HOOK_PATH = { [HOLD_PROVIDER]: "/hooks/payment/monobank_monobank", [DEBIT_PROVIDER]: "/hooks/payment/monobank_monobank-debit" }
 export { TEST_CARDS }
 
 export type Api = {
@@ -22,13 +16,51 @@ export type Api = {
   delete: (url: string, config?: object) => Promise<{ data: any; status: number }>
 }
 
+const WEBHOOK_EVENT = "payment.webhook_received"
+
 /**
- * Resolves once `events` bank notifications have been handled by the plugin's hook route (each
- * answered, applied or failed). Paying on the hosted page sends two: `processing`, then the
- * outcome. Call it before the action that sends the webhooks.
+ * Resolves once `events` webhook events have been handled by every subscriber (Medusa's core
+ * handler and the plugin's). Paying on the hosted page sends two: `processing`, then the outcome.
+ * Call it before the action that sends the webhooks. (`TestEventUtils.waitSubscribersExecution`
+ * counts runs across subscribers, so it cannot wait for two events of three subscribers.)
  */
-export function webhooksHandled(container: MedusaContainer, events = 2, timeoutMs = 30_000) {
-  return notificationsHandled(container, events, timeoutMs)
+export function webhooksHandled(
+  container: MedusaContainer,
+  events = 2,
+  timeoutMs = 30_000
+): Promise<void> & { cancel(): void } {
+  const emitter = (container.resolve(Modules.EVENT_BUS) as any).eventEmitter_
+  const originals: Array<(...args: unknown[]) => unknown> = emitter.listeners(WEBHOOK_EVENT)
+  let cancel = () => {}
+  const promise = new Promise<void>((resolve, reject) => {
+    const runs = originals.map(() => 0)
+    let timer: NodeJS.Timeout | undefined
+    const restore = () => {
+      clearTimeout(timer)
+      emitter.removeAllListeners(WEBHOOK_EVENT)
+      originals.forEach((listener) => emitter.on(WEBHOOK_EVENT, listener))
+    }
+    cancel = restore
+    timer = setTimeout(() => {
+      restore()
+      reject(new Error(`${events} webhook event(s) not handled within ${timeoutMs} ms (runs: ${runs.join(",")})`))
+    }, timeoutMs)
+    emitter.removeAllListeners(WEBHOOK_EVENT)
+    originals.forEach((listener, i) =>
+      emitter.on(WEBHOOK_EVENT, async (...args: unknown[]) => {
+        try {
+          await listener(...args)
+        } finally {
+          runs[i] += 1
+          if (runs.every((n) => n >= events)) {
+            restore()
+            resolve()
+          }
+        }
+      })
+    )
+  })
+  return Object.assign(promise, { cancel: () => cancel() })
 }
 
 /** A ready cart with a monobank payment session, as a storefront's checkout creates it. */

@@ -1,13 +1,11 @@
 /** Shopper and bank steps shared by the installments HTTP specs. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { createReadyCart, type StoreFixtures } from "../helpers/store-fixtures"
-import { notificationsHandled } from "../helpers/notifications"
 
 export const INSTALLMENTS_PROVIDER = "pp_monobank-installments_monobank-installments"
-export const HOOK_PATH = "/hooks/monobank/notifications/monobank-installments_monobank-installments"
-/** Medusa's own webhook route, where orders made before the plugin's route still send their callbacks. */
-export const MEDUSA_HOOK_PATH = "/hooks/payment/monobank-installments_monobank-installments"
+export const HOOK_PATH = "/hooks/payment/monobank-installments_monobank-installments"
 
 /** The emulator scripts the outcome by the last digit (1 approve, 2 wait, 3 limit, 4 store confirm). */
 export const phoneEndingIn = (digit: number) => `+38050123456${digit}`
@@ -49,9 +47,13 @@ export async function confirmedInstallmentOrder(api: Api, fx: StoreFixtures, con
   return { order, payment: order.payment_collections[0].payments[0], bankOrderId: session.data.order_id as string }
 }
 
-/** Resolves once `count` bank callbacks have been handled by the plugin's hook route. */
+/** Resolves once `count` webhook events have been handled by every subscriber. */
 export function webhooksHandled(container: MedusaContainer, count = 1) {
-  return notificationsHandled(container, count, 30_000)
+  const eventBus = container.resolve(Modules.EVENT_BUS)
+  return TestEventUtils.waitSubscribersExecution("payment.webhook_received", eventBus as any, {
+    triggerCount: count,
+    timeout: 30_000,
+  })
 }
 
 /** The payment session as the storefront reads it from the cart (no bank call). */

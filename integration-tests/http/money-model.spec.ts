@@ -49,7 +49,7 @@ medusaIntegrationTestRunner({
       for (const command of fc.sample(commandArbitraries(new Set())[0], 500)) {
         expect(parseSequence(String(command)).map(String)).toEqual([String(command)])
       }
-      const world = await buildWorld(api, getContainer, bank.emulator.control)
+      const world = await buildWorld(api, getContainer, bank.emulator.control, Number(env.MODEL_WEBHOOK_DELAY_MS || 100))
       if (env.MODEL_SEQUENCE) {
         // Sequences as written, " | " between two: each runs and settles on its own carts.
         const failures: string[] = []

@@ -8,7 +8,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import { ModelCommand, cartOf, describeCompletion, label, note, type Model, type Run } from "./command-base"
 import { start } from "./shopper-commands"
 import { completeCart, currentSession, DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER, brief, startSession, type ModelCart } from "./store-world"
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+import { sleep } from "./webhook-tracker"
 
 export type Attack = "checkout-facts-debit" | "checkout-facts-hold" | "foreign-invoice" | "foreign-installment"
 

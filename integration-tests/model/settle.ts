@@ -40,14 +40,16 @@ const letScriptedClientsAct: SettleStep = {
 /** Held webhooks go out, and everything the bank sends is handled by Medusa, until nothing is left. */
 const deliverWebhooks: SettleStep = {
   name: "deliver every webhook",
-  run: async ({ control }) => {
+  run: async ({ control, webhooks }) => {
     await control.clearFaults()
     await control.setWebhookMode("deliver")
     for (let round = 0; round < 5; round++) {
       const released = await control.releaseWebhooks({ order: "fifo" })
-      // The plugin's hook route answers each webhook once it applied it; applying one can make the
-      // bank send another (a refund of an orphan, a release), which the flush waits for too.
       await control.flushWebhooks()
+      await webhooks.quiet()
+      // Handling a webhook can make the bank send another (a refund of an orphan, a release).
+      await control.flushWebhooks()
+      await webhooks.quiet()
       if (released === 0) return
     }
   },

@@ -12,6 +12,7 @@ import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } f
 import { DEBIT_PROVIDER, HOLD_PROVIDER, type Api } from "../http/acquiring-helpers"
 import { INSTALLMENTS_PROVIDER } from "../http/installments-helpers"
 import { SessionLog } from "./session-log"
+import { WebhookTracker } from "./webhook-tracker"
 
 export { DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER }
 
@@ -47,6 +48,7 @@ export type World = {
   customerEmail: string
   savedCardId: string
   sessions: SessionLog
+  webhooks: WebhookTracker
 }
 
 const answered = (promise: Promise<Answer>): Promise<Answer> =>
@@ -66,7 +68,8 @@ async function loggedInShopper(api: Api, store: StoreFixtures["store"]) {
 }
 
 /** Seeds the store, logs a shopper in and saves a card with a first purchase on the bank's page. */
-export async function buildWorld(api: Api, container: () => MedusaContainer, control: EmulatorControl): Promise<World> {
+export async function buildWorld(api: Api, container: () => MedusaContainer, control: EmulatorControl, webhookDelayMs: number): Promise<World> {
+  const webhooks = new WebhookTracker(container(), webhookDelayMs)
   const sessions = new SessionLog(container)
   await sessions.install()
   const seeded = await seedStore(api, await createAdminHeaders(container()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER, INSTALLMENTS_PROVIDER] })
@@ -76,8 +79,8 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
   const first = await createReadyCart(api, fx)
   const { session } = await startPaymentSession(api, fx, first.id, DEBIT_PROVIDER, { save_card: true })
   await control.payInvoice(session.data.invoiceId)
-  // The plugin's hook route answers each webhook once it applied it.
   await control.flushWebhooks()
+  await webhooks.quiet()
   await api.post(`/store/carts/${first.id}/complete`, {}, fx.store).catch(() => undefined)
   const savedCardId = await savedCardOf(container(), DEBIT_PROVIDER)
   const { data: digital } = await api.post(
@@ -92,7 +95,7 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
     fx.admin
   )
   const ticketVariantId = digital.product.variants[0].id as string
-  return { timings: new Timings(), api, container, control, fx, ticketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions }
+  return { timings: new Timings(), api, container, control, fx, ticketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions, webhooks }
 }
 
 async function savedCardOf(container: MedusaContainer, provider: string): Promise<string> {

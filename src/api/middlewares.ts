@@ -35,12 +35,6 @@ export default defineMiddlewares({
       matcher: "/hooks/monobank/checkout",
       bodyParser: { preserveRawBody: true },
     },
-    {
-      // Card webhooks and installment callbacks: signatures are checked over the exact bytes.
-      method: ["POST"],
-      matcher: "/hooks/monobank/notifications/:provider",
-      bodyParser: { preserveRawBody: true },
-    },
     // The permissions each /admin/monobank route asks for when Medusa's RBAC is on
     // (see ./admin/monobank/route-policies).
     ...monobankAdminRoutePolicies,

@@ -1,7 +1,6 @@
 /**
- * Where the bank sends a provider's webhooks and callbacks: the plugin's own
- * `/hooks/monobank/notifications/<identifier>_<id>` (src/api/hooks/monobank/notifications), `id`
- * being the one the provider is registered with in medusa-config. Medusa hands a provider only
+ * Where the bank sends a provider's webhooks and callbacks: Medusa's `/hooks/payment/<identifier>_<id>`,
+ * `id` being the one the provider is registered with in medusa-config. Medusa hands a provider only
  * its options, so the id is found, in this order: the registration of this very instance
  * (utils/medusa-internals), the `providerId` option, the only registration of this kind. The
  * public URL of the store is the `webhookBaseUrl` option of every provider.
@@ -9,7 +8,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { registeredProviderIds } from "../utils/medusa-internals"
-import { notificationPath } from "../utils/provider-ids"
 
 export type HookAddressOptions = {
   /** Public URL of this Medusa server, without a trailing slash. */
@@ -18,7 +16,7 @@ export type HookAddressOptions = {
   providerId?: string
 }
 
-/** `<base>/hooks/monobank/notifications/<identifier>_<id>`, or undefined without a base URL. Throws when the id cannot be told. */
+/** `<base>/hooks/payment/<identifier>_<id>`, or undefined without a base URL. Throws when the id cannot be told. */
 export function hookUrlOf(
   cradle: Record<string, unknown>,
   identifier: string,
@@ -27,7 +25,7 @@ export function hookUrlOf(
   logger?: Pick<Logger, "warn">
 ): string | undefined {
   if (!options.webhookBaseUrl) return undefined
-  return `${options.webhookBaseUrl}${notificationPath(ownRegistration ?? configuredOrSoleId(cradle, identifier, options, logger))}`
+  return `${options.webhookBaseUrl}/hooks/payment/${ownRegistration ?? configuredOrSoleId(cradle, identifier, options, logger)}`
 }
 
 function configuredOrSoleId(cradle: Record<string, unknown>, identifier: string, options: HookAddressOptions, logger?: Pick<Logger, "warn">): string {

@@ -1,9 +1,10 @@
 /**
- * Deliveries to Medusa's own `/hooks/payment/<provider>`: invoices and installment orders made
- * before the plugin sent the bank its own route (src/api/hooks/monobank/notifications). Medusa's
- * core subscriber applies money held or taken; this one applies, through the same workflow, what
- * Medusa's leaves out (card declines, expiry, released holds, refunds made in the bank's cabinet;
- * installment failures). The provider verifies the signature; a forged delivery stops there.
+ * Card webhooks and installment callbacks, delivered to Medusa's `/hooks/payment/<provider>`.
+ * Medusa's core subscriber applies money held or taken; this one applies what Medusa's leaves out
+ * (card declines, expiry, released holds, refunds made in the bank's cabinet; installment
+ * failures) through one workflow (src/workflows/notifications). The provider verifies the
+ * signature; a forged delivery stops there. Both subscribers ask the provider about the same
+ * delivery, which reads it once (provider-base).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
@@ -21,7 +22,7 @@ export default async function monobankPaymentWebhookHandler({ event, container }
     provider,
     payload: withRawBodyBuffer(payload),
   })
-  await applyMonobankNotification(container, provider, result, true)
+  await applyMonobankNotification(container, provider, result)
 }
 
 export const config: SubscriberConfig = {

@@ -63,14 +63,6 @@ export function isNotifiedProvider(providerId: unknown): boolean {
   return !!kind && NOTIFIED_KIND[kind]
 }
 
-/**
- * The path under the store's public URL where the bank notifies the provider registered as
- * `<identifier>_<id>` (the plugin's hook route, src/api/hooks/monobank/notifications).
- */
-export function notificationPath(providerId: string): string {
-  return `/hooks/monobank/notifications/${unprefixedProviderId(providerId)}`
-}
-
 /** What Medusa's payment session ids start with. */
 const PAYMENT_SESSION_ID_PREFIX = "payses_"
 

@@ -10,16 +10,18 @@ import { syncDueCheckoutOrders } from "../../../src/workflows/checkout/reconcile
 import { bookLateInstallmentReturns } from "../../../src/workflows/installments/book-late-returns"
 import { reconcileInstallmentSessions } from "../../../src/workflows/installments/reconcile-installment-sessions"
 import { takeBackDiscardedOrders } from "../../../src/providers/monobank-installments/withdrawal-runs"
+import { sleep } from "./tally"
 
 const HOUR_MS = 60 * 60_000
+/** Medusa handles a webhook 5 s after it arrives (payment.webhook_received is delayed). */
+const WEBHOOK_HANDLING_MS = 6_500
+
 export type ReconcilePass = Record<string, Record<string, number>>
 
-/**
- * Resolves once the bank sent everything and the store handled it: the plugin's hook route answers
- * each delivery once it applied it, and applying one can make the bank send another.
- */
+/** Resolves once the bank sent everything and Medusa had time to handle it. */
 export async function settleWebhooks(control: EmulatorControl): Promise<void> {
   await control.flushWebhooks()
+  await sleep(WEBHOOK_HANDLING_MS)
   await control.flushWebhooks()
 }
 

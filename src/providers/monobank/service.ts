@@ -86,6 +86,8 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
   protected readonly configuredDeps: ProviderDeps
   protected readonly verifier: WebhookVerifier
   /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
+  protected readonly signatureHeader = "x-sign"
+
   /** The clock verified records are stamped and aged by (a test sets its own). */
   protected now(): Date {
     return new Date()
@@ -113,7 +115,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return depsWithStoredSettings(this.cradle, this.configuredDeps)
   }
 
-  /** `${webhookBaseUrl}/hooks/monobank/notifications/monobank_<id>` (../hook-address). */
+  /** `${webhookBaseUrl}/hooks/payment/monobank_<id>` (../hook-address). */
   protected webHookUrl(deps: ProviderDeps): string {
     return this.hookUrl(deps.options)!
   }

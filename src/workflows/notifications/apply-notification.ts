@@ -1,27 +1,19 @@
 /**
- * Runs the notification workflow for one verified delivery, from the plugin's hook route or, for a
- * delivery to Medusa's `/hooks/payment/<provider>`, from the plugin's subscriber beside Medusa's.
+ * Runs the plugin's side of one verified delivery, from the plugin's subscriber beside Medusa's own
+ * webhook handler (src/subscribers/monobank-payment-webhook).
  */
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { handleMonobankNotificationWorkflow } from "./handle-monobank-notification"
 import type { NotificationPlan } from "./notification-plan"
 
-/** Emitted by the plugin's hook route once a delivery was handled (`ok: false` when it failed and the bank will send it again). */
-export const NOTIFICATION_HANDLED_EVENT = "monobank.notification.handled"
-
-export type NotificationHandledEvent = { provider: string; session_id?: string; action?: string; ok: boolean }
-
 export async function applyMonobankNotification(
   container: MedusaContainer,
   provider: string,
-  result: WebhookActionResult,
-  medusaAppliesPayment = false
+  result: WebhookActionResult
 ): Promise<NotificationPlan | undefined> {
   try {
-    const { result: plan } = await handleMonobankNotificationWorkflow(container).run({
-      input: { provider, result, medusa_applies_payment: medusaAppliesPayment },
-    })
+    const { result: plan } = await handleMonobankNotificationWorkflow(container).run({ input: { provider, result } })
     return plan
   } catch (error) {
     if (!MedusaError.isMedusaError(error) || (error as MedusaError).type !== MedusaError.Types.NOT_FOUND) throw error

@@ -1,8 +1,9 @@
 /**
  * What one verified bank notification sets going, as data: Medusa's own payment steps for money
- * held or taken (authorize/capture, completing the cart), and the plugin's sync for what Medusa's
- * steps leave out (card declines, expiry, released holds and refunds made in the bank's cabinet;
- * installment failures). Both run in one workflow (./handle-monobank-notification).
+ * held or taken (authorize/capture, completing the cart: its webhook subscriber runs them), and the
+ * plugin's sync for what Medusa's steps leave out (card declines, expiry, released holds and refunds
+ * made in the bank's cabinet; installment failures: ./handle-monobank-notification). The reconcile
+ * and the admin's sync take the same split.
  */
 import type { WebhookActionResult } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
@@ -36,28 +37,21 @@ const INSTALLMENT_ACTION_SYNCED: readonly string[] = [PaymentActions.FAILED, Pay
 
 export type NotificationPlan = {
   session_id?: string
-  /** Medusa's process-payment workflow runs. */
-  process_payment: boolean
   /** The card invoice's outcome is applied by the plugin (./acquiring/sync-monobank-invoice). */
   sync_invoice?: MonobankWebhookFacts
   /** The installment session is brought up to date (../installments/sync-installment-session). */
   sync_installments: boolean
 }
 
-const NOTHING: NotificationPlan = { process_payment: false, sync_installments: false }
+const NOTHING: NotificationPlan = { sync_installments: false }
 
-/**
- * `medusaAppliesPayment`: the delivery came through Medusa's `/hooks/payment/<provider>`, whose own
- * subscriber runs the process-payment workflow (invoices and orders made before the plugin's own route).
- */
-export function notificationPlan(provider: string, result: WebhookActionResult, medusaAppliesPayment = false): NotificationPlan {
+export function notificationPlan(provider: string, result: WebhookActionResult): NotificationPlan {
   const sessionId = result.data?.session_id
   const kind: ProviderKind | undefined = providerKindOf(provider)
   if (!sessionId || !kind) return NOTHING
   const invoice = kind === "card" ? (result as MonobankWebhookResult).data?.monobank : undefined
   return {
     session_id: sessionId,
-    process_payment: !medusaAppliesPayment && WEBHOOK_ROUTE[result.action as PaymentActions] === "core",
     sync_invoice: invoice && (CARD_STATUS_ROUTE[invoice.status] === "plugin" || invoice.cancelList.length > 0) ? invoice : undefined,
     sync_installments: kind === "installments" && INSTALLMENT_ACTION_SYNCED.includes(result.action),
   }

@@ -16,7 +16,7 @@ const input = (overrides: Partial<OrderRequestInput> = {}): OrderRequestInput =>
   currency_code: "uah",
   data: { client_phone: "+380501234564" },
   sessionId: "payses_01ABC",
-  callbackUrl: "https://shop.example.com/hooks/monobank/notifications/monobank-installments_monobank-installments",
+  callbackUrl: "https://shop.example.com/hooks/payment/monobank-installments_monobank-installments",
   date: "2025-01-15",
   ...overrides,
 })
@@ -57,7 +57,7 @@ describe("planCreateOrder", () => {
         { name: "Вишиванка — M", count: 1, sum: 1234.56 },
         { name: "Доставка: Courier", count: 1, sum: 70 },
       ],
-      result_callback: "https://shop.example.com/hooks/monobank/notifications/monobank-installments_monobank-installments",
+      result_callback: "https://shop.example.com/hooks/payment/monobank-installments_monobank-installments",
     })
   })
 
