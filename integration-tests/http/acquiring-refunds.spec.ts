@@ -194,8 +194,10 @@ medusaIntegrationTestRunner({
         // The bank sends that webhook again later.
         const last = (await env.emulator.control.deliveries()).filter((d) => d.subject === invoiceId).at(-1)!
         expect(JSON.parse(last.body)).toMatchObject({ status: "reversed", finalAmount: 130_456 - 90_050 })
+        const replayed = webhooksHandled(getContainer(), 1)
         const replay = await fetch(last.url, { method: "POST", headers: { "Content-Type": "application/json", ...last.headers }, body: last.body })
         expect(replay.status).toBe(200)
+        await replayed
 
         const after = await expectPartlyRefunded(order.id, payment.id, invoiceId, 90_050)
         expect(after.refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([100, 300, 500.5])
@@ -221,8 +223,10 @@ medusaIntegrationTestRunner({
         expect(completed.data.type).toBe("order")
 
         await env.emulator.control.setWebhookMode("deliver")
-        await env.emulator.control.releaseWebhooks()
+        // Medusa handles each webhook about 5 s after it answered it.
+        const released = await env.emulator.control.releaseWebhooks()
         await env.emulator.control.flushWebhooks()
+        await webhooksHandled(getContainer(), released, 60_000)
 
         const [order] = await adminOrders(api, fx.admin)
         const payment = await adminPayment(api, fx.admin, onlyPayment(order).id)

@@ -2,7 +2,7 @@
  * Card webhooks and installment callbacks, delivered to Medusa's `/hooks/payment/<provider>`.
  * Medusa's core subscriber applies money held or taken; this one applies what Medusa's leaves out
  * (card declines, expiry, released holds, refunds made in the bank's cabinet; installment
- * failures) through one workflow (src/workflows/notifications). The provider verifies the
+ * failures), as src/workflows/notifications chooses. The provider verifies the
  * signature; a forged delivery stops there. Both subscribers ask the provider about the same
  * delivery, which reads it once (provider-base).
  */

@@ -1,27 +1,26 @@
 /**
- * Runs the plugin's side of one verified delivery, from the plugin's subscriber beside Medusa's own
- * webhook handler (src/subscribers/monobank-payment-webhook).
+ * Applies the plugin's side of one verified delivery (card declines, expiry, released holds and
+ * refunds made in the bank's cabinet; installment failures), as ./notification-plan chooses, from
+ * the plugin's subscriber beside Medusa's own webhook handler (src/subscribers/monobank-payment-webhook).
+ * Each sync runs as its own workflow, under its own lock.
  */
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { handleMonobankNotificationWorkflow } from "./handle-monobank-notification"
-import type { NotificationPlan } from "./notification-plan"
+import { syncMonobankInvoiceWorkflow } from "../acquiring/sync-monobank-invoice"
+import { syncInstallmentSessionWorkflow } from "../installments/sync-installment-session"
+import { notificationPlan, type NotificationPlan } from "./notification-plan"
 
-export async function applyMonobankNotification(
-  container: MedusaContainer,
-  provider: string,
-  result: WebhookActionResult
-): Promise<NotificationPlan | undefined> {
+export async function applyMonobankNotification(container: MedusaContainer, provider: string, result: WebhookActionResult): Promise<NotificationPlan> {
+  const plan = notificationPlan(provider, result)
+  if (!plan.session_id) return plan
   try {
-    const { result: plan } = await handleMonobankNotificationWorkflow(container).run({ input: { provider, result } })
-    return plan
+    if (plan.sync_invoice) await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: plan.session_id, invoice: plan.sync_invoice } })
+    if (plan.sync_installments) await syncInstallmentSessionWorkflow(container).run({ input: { session_id: plan.session_id, complete_cart: false } })
   } catch (error) {
     if (!MedusaError.isMedusaError(error) || (error as MedusaError).type !== MedusaError.Types.NOT_FOUND) throw error
     // The shopper switched payment method meanwhile: the session is gone, nothing to update
     // (money it may have left is the settlement's, src/utils/session-money).
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .info(`monobank: notification for payment session ${result.data?.session_id}, which no longer exists; ignored`)
-    return undefined
+    container.resolve(ContainerRegistrationKeys.LOGGER).info(`monobank: notification for payment session ${plan.session_id}, which no longer exists; ignored`)
   }
+  return plan
 }

@@ -1,3 +1,2 @@
-export * from "./handle-monobank-notification"
 export * from "./notification-plan"
 export * from "./apply-notification"

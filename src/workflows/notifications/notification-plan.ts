@@ -2,7 +2,7 @@
  * What one verified bank notification sets going, as data: Medusa's own payment steps for money
  * held or taken (authorize/capture, completing the cart: its webhook subscriber runs them), and the
  * plugin's sync for what Medusa's steps leave out (card declines, expiry, released holds and refunds
- * made in the bank's cabinet; installment failures: ./handle-monobank-notification). The reconcile
+ * made in the bank's cabinet; installment failures: ./apply-notification). The reconcile
  * and the admin's sync take the same split.
  */
 import type { WebhookActionResult } from "@medusajs/framework/types"
