@@ -194,7 +194,9 @@ medusaIntegrationTestRunner({
       const warnings = warn.mock.calls.map((args) => args.map(String).join(" "))
       const ignored = warnings.filter((text) => text.includes("ignored a callback"))
       expect(ignored).toHaveLength(3)
-      expect(ignored.join("\n")).toMatch(/does not match the body[\s\S]*does not match the body[\s\S]*not UTF-8/)
+      // Handled in whatever order the event bus runs them: two altered bodies, one not UTF-8.
+      expect(ignored.filter((text) => text.includes("does not match the body"))).toHaveLength(2)
+      expect(ignored.filter((text) => text.includes("not UTF-8"))).toHaveLength(1)
       expect(warnings.join("\n")).not.toContain(secret)
       warn.mockRestore()
 
