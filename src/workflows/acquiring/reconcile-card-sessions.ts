@@ -37,7 +37,6 @@ export const CARD_RECONCILED_AT_KEY = "lastReconciledAt" satisfies (typeof BOOKK
 
 // Which path an action and a bank status take: the notification split, one table for webhooks, the
 // reconcile and the admin's sync.
-export { CARD_STATUS_ROUTE, WEBHOOK_ROUTE } from "../notifications/notification-plan"
 import { CARD_STATUS_ROUTE, WEBHOOK_ROUTE } from "../notifications/notification-plan"
 
 const PENDING_STATUSES = ["pending"] as const

@@ -3,7 +3,8 @@ import { MonobankApiError, type InvoiceStatusRecord } from "../../../lib/monoban
 import type { MonobankData } from "../../../utils/acquiring/payment-data"
 import { isBankUnavailable } from "../utils/card-invoice-reader"
 import { isDueSession } from "../../../utils/session-reconcile"
-import { CARD_SCHEDULE, CARD_STATUS_ROUTE, coreWebhookInput } from "../reconcile-card-sessions"
+import { CARD_SCHEDULE, coreWebhookInput } from "../reconcile-card-sessions"
+import { CARD_STATUS_ROUTE } from "../../notifications/notification-plan"
 
 const stored: MonobankData = { invoiceId: "inv_1", amount: 130456, ccy: 980, paymentType: "debit", status: "created" }
 const record = (over: Partial<InvoiceStatusRecord>): InvoiceStatusRecord =>
