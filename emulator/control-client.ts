@@ -23,6 +23,8 @@ export interface EmulatorControl {
   installmentClientReject(orderId: string): Promise<InstallmentOrder>
   /** Extension: the client paid the installment off (SUCCESS/DONE). */
   installmentFullyPaid(orderId: string): Promise<InstallmentOrder>
+  /** Extension: whether the bank can pay returns of this order to the client's card (check/paid; a card return is refused when not). */
+  setInstallmentCardReturn(orderId: string, possible: boolean): Promise<InstallmentOrder>
   /** Moves the emulator clock forward and runs whatever became due. Returns the new time (ISO). */
   advanceClock(ms: number): Promise<string>
   now(): Promise<string>
@@ -101,6 +103,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     installmentClientConfirm: (orderId) => call("POST", `/installments/${id(orderId)}/client-confirm`),
     installmentClientReject: (orderId) => call("POST", `/installments/${id(orderId)}/client-reject`),
     installmentFullyPaid: (orderId) => call("POST", `/installments/${id(orderId)}/fully-paid`),
+    setInstallmentCardReturn: (orderId, possible) => call("PUT", `/installments/${id(orderId)}/card-return`, { possible }),
     advanceClock: async (ms) => (await call<{ now: string }>("POST", "/clock/advance", { ms })).now,
     now: async () => (await call<{ now: string }>("GET", "/clock")).now,
     rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,

@@ -87,6 +87,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       installments.fullyPaid(order)
       return ok(order)
     }),
+    route("PUT", "/installments/:orderId/card-return", (ctx) => {
+      const order = installments.get(ctx.params.orderId)
+      installments.setCardReturnPossible(order, parseWith(z.strictObject({ possible: z.boolean() }), jsonBody(ctx)).possible)
+      return ok(order)
+    }),
     route("GET", "/checkout-by-ref/:orderRef", (ctx) => {
       const order = checkout.getByRef(ctx.params.orderRef)
       return ok({ ...order, record: extendedShape(order) })

@@ -49,6 +49,7 @@ export class InstallmentOrders {
       order_sub_state: "WAITING_FOR_CLIENT",
       create_timestamp: now,
       returns: [],
+      card_return_possible: true,
       history: [{ state: "IN_PROCESS", order_sub_state: "WAITING_FOR_CLIENT", at: now }],
     }
     this.orders.set(order.order_id, order)
@@ -115,6 +116,7 @@ export class InstallmentOrders {
     const kopecks = hryvniaToKopecks(body.sum)
     const left = this.leftKopecks(order)
     if (kopecks > left) throw badRequest(`sum: ${body.sum} exceeds what is left to return (${kopecksToHryvnia(left)})`)
+    if (body.return_money_to_card && !order.card_return_possible) throw badRequest("return_money_to_card: the bank cannot return money to the client's card for this order")
     order.returns.push({
       store_return_id: body.store_return_id,
       sum: body.sum,
@@ -127,7 +129,12 @@ export class InstallmentOrders {
 
   checkPaid(order: InstallmentOrder) {
     if (order.state !== "SUCCESS") throw badRequest(`order is not in state SUCCESS (state ${order.state})`)
-    return { fully_paid: order.order_sub_state === "DONE", bank_can_return_money_to_card: true }
+    return { fully_paid: order.order_sub_state === "DONE", bank_can_return_money_to_card: order.card_return_possible }
+  }
+
+  /** Extension: whether the bank can pay returns to the client's card (a closed card cannot). */
+  setCardReturnPossible(order: InstallmentOrder, possible: boolean): void {
+    order.card_return_possible = possible
   }
 
   stateInfo(order: InstallmentOrder): OrderStateInfo {

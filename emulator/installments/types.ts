@@ -47,6 +47,8 @@ export type InstallmentOrder = {
   order_sub_state: InstallmentSubState
   create_timestamp: string
   returns: InstallmentReturn[]
+  /** Extension: whether the bank can pay a return to the client's card (check/paid); true unless set. */
+  card_return_possible: boolean
   /** Every state change, oldest first (control getInstallmentOrder). */
   history: Array<{ state: InstallmentState; order_sub_state: InstallmentSubState; at: string }>
 }

@@ -9,6 +9,7 @@ import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { signInstallmentsBody } from "../../src/lib/monobank"
 import { MonobankInstallmentsProviderService } from "../../src/providers/monobank-installments"
+import { CASH_RETURN_REASON } from "../../src/utils/installments/return-destination"
 import {
   confirmedInstallmentOrder,
   chooseInstallments,
@@ -84,6 +85,40 @@ medusaIntegrationTestRunner({
       const refundIds = rest.data.payment.refunds.map((r: { id: string }) => r.id).sort()
       expect(bankOrder.returns.map((r: { store_return_id: string }) => r.store_return_id).sort()).toEqual(refundIds)
       expect(bankOrder.returns.map((r: { sum: number }) => r.sum)).toEqual([100, 1204.56])
+    })
+
+    /** The refund reason the plugin's migration script makes (test databases run no migration scripts). */
+    async function cashReturnReason(): Promise<string> {
+      const { data } = await api.post("/admin/refund-reasons", { ...CASH_RETURN_REASON }, fx.admin)
+      return data.refund_reason.id
+    }
+
+    it("money given back in cash is refunded with the cash reason: the bank shortens the purchase and pays nothing to the card", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
+
+      const refunded = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 300, refund_reason_id: await cashReturnReason() }, fx.admin)
+      expect(refunded.status).toBe(200)
+      const bankOrder = await env.emulator.control.getInstallmentOrder(bankOrderId)
+      expect(bankOrder.returns).toEqual([expect.objectContaining({ sum: 300, return_money_to_card: false })])
+    })
+
+    it("a card return the bank cannot make is refused before anything is sent, naming the cash reason; refunding in cash then works", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
+      await env.emulator.control.setInstallmentCardReturn(bankOrderId, false)
+
+      const toCard = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 300 }, fx.admin).catch((error) => error.response)
+      expect(toCard.status).toBeGreaterThanOrEqual(400)
+      expect(toCard.data.message).toMatch(/cannot return money to the shopper's card.*nothing was sent.*monobank_returned_in_cash/)
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toEqual([])
+      expect(await installmentCalls(env.emulator.control)).not.toContain("POST /api/order/return")
+
+      const inCash = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 300, refund_reason_id: await cashReturnReason() }, fx.admin)
+      expect(inCash.status).toBe(200)
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toEqual([
+        expect.objectContaining({ sum: 300, return_money_to_card: false }),
+      ])
     })
 
     it("capture, cancel and refund are safe to repeat and when the bank is already there", async () => {

@@ -160,6 +160,20 @@ describe("the published package, installed into a fresh Medusa app", () => {
     }
   })
 
+  it("db:migrate makes the refund reason for installment money given back in cash, once", async () => {
+    expect(files.filter((f) => /src\/migration-scripts\/cash-return-refund-reason\.js$/.test(f))).not.toEqual([])
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { Client } = require("pg")
+    const client = new Client({ ...db, database: dbName })
+    await client.connect()
+    try {
+      const { rows } = await client.query("select label from refund_reason where code = 'monobank_returned_in_cash' and deleted_at is null")
+      expect(rows).toEqual([{ label: "Returned in cash (monobank installments)" }])
+    } finally {
+      await client.end()
+    }
+  })
+
   it("answers on the plugin's admin route once booted", async () => {
     const token = await adminToken(store!.url)
     const res = await fetch(`${store!.url}/admin/monobank/health`, { headers: { authorization: `Bearer ${token}` } })

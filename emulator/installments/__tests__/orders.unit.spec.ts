@@ -203,6 +203,18 @@ describe("installments: store actions", () => {
     expect((await api.post("/api/order/check/paid", { order_id: await createOrder() })).status).toBe(400)
   })
 
+  it("refuses a card return while the bank cannot pay the card, and still takes a cash return", async () => {
+    const orderId = await activeOrder(500)
+    await emulator.control.setInstallmentCardReturn(orderId, false)
+    expect((await api.post("/api/order/check/paid", { order_id: orderId })).json.bank_can_return_money_to_card).toBe(false)
+    const toCard = await api.post("/api/order/return", { order_id: orderId, sum: 100, store_return_id: "card", return_money_to_card: true })
+    expect(toCard).toMatchObject({ status: 400, json: { message: expect.stringContaining("return_money_to_card") } })
+    const inCash = await api.post("/api/order/return", { order_id: orderId, sum: 100, store_return_id: "cash", return_money_to_card: false })
+    expect(inCash.status).toBe(200)
+    const order = await emulator.control.getInstallmentOrder(orderId)
+    expect(order.returns.map((r) => [r.store_return_id, r.return_money_to_card])).toEqual([["cash", false]])
+  })
+
   it("shows the order history through control", async () => {
     const orderId = await activeOrder()
     const order = await emulator.control.getInstallmentOrder(orderId)

@@ -17,11 +17,14 @@ import {
 } from "../../utils/failed-refund-requests"
 import type { RefundRecords } from "../../utils/medusa-payments"
 import { writeRefundMark, type RefundMark } from "../../utils/refund-mark"
+import { returnDestination, type ReturnDestination } from "../../utils/installments/return-destination"
 
 export type PaymentLedger = {
   paymentId: string
   /** Set when the refund only books this late return (its note says so): nothing is sent. */
   bookOnly?: string
+  /** Where the refund's money goes, from its Medusa refund reason. */
+  destination: ReturnDestination
   ledger: LedgerEntry[]
   save(ledger: LedgerEntry[]): Promise<void>
   /** This refund and the payment's other refunds, as Medusa recorded them. */
@@ -38,7 +41,9 @@ export type PaymentLedger = {
 
 /** The ledger of the payment refund `refundId` belongs to, read fresh from the database. */
 export async function loadPaymentLedger(records: RefundRecords | undefined, refundId: string, scope: ModuleScope): Promise<PaymentLedger> {
-  const [refund] = records ? await records.listRefunds({ id: refundId }, { select: ["id", "payment_id", "note"] }) : []
+  const [refund] = records
+    ? await records.listRefunds({ id: refundId }, { select: ["id", "payment_id", "note", "refund_reason.code"], relations: ["refund_reason"] })
+    : []
   const paymentId = (refund as { payment_id?: string } | undefined)?.payment_id
   if (!records || !paymentId) {
     throw new MedusaError(
@@ -52,6 +57,7 @@ export async function loadPaymentLedger(records: RefundRecords | undefined, refu
   return {
     ...(await ledgerOfPayment(records, paymentId)),
     bookOnly: readLateReturnNote(refund.note),
+    destination: returnDestination((refund as { refund_reason?: { code?: string | null } | null }).refund_reason?.code),
     current: rows.find((row) => row.id === refundId) ?? { id: refundId, metadata: null },
     others: rows.filter((row) => row.id !== refundId),
     mark: (row, facts) => writeRefundMark(records, row, facts),

@@ -7,6 +7,9 @@
  * owner's retry, or the late-returns job) once the bank lists it. The store owner's retry of a
  * refund Medusa answered with an error after the bank returned the money (see
  * ../../utils/failed-refund-requests) books that return and takes the failed refund's place.
+ * The refund's Medusa reason says where the money goes (../../utils/installments/return-destination):
+ * a cash return only shortens the purchase at the bank; a card return is refused here, before
+ * anything is sent, when the bank says it cannot pay the card.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, isOutcomeUnknown, type InstallmentsClient, type OrderStateInfo } from "../../lib/monobank"
@@ -14,6 +17,7 @@ import { failedRequestsAwaitingRetry } from "../../utils/failed-refund-requests"
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { formatBankAmount } from "../../utils/medusa-money"
 import type { PaymentLedger } from "./payment-records"
+import { CASH_RETURN_REASON, cardReturnRuledOut, RETURN_MONEY_TO_CARD } from "../../utils/installments/return-destination"
 import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "../../utils/installments/return-ledger"
 
 const MIN_RETURN_KOPECKS = 100n
@@ -76,7 +80,23 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
     )
   }
 
-  const entry: LedgerEntry = { store_return_id: refundId, sum, status: "sent", sent_at: now().toISOString() }
+  const destination = input.ledger.destination
+  // A failed read is not the bank's refusal: the return itself is refused then, changing nothing.
+  if (destination === "card" && cardReturnRuledOut(await client.checkPaid(orderId).catch(() => undefined))) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `monobank cannot return money to the shopper's card for installment order ${orderId} now; nothing was sent. ` +
+        `Give the money back in cash and refund with the reason "${CASH_RETURN_REASON.label}" (code ${CASH_RETURN_REASON.code}): the bank then shortens the purchase without paying the card`
+    )
+  }
+
+  const entry: LedgerEntry = {
+    store_return_id: refundId,
+    sum,
+    status: "sent",
+    sent_at: now().toISOString(),
+    ...(destination === "cash" ? { to_card: false } : {}),
+  }
   const madeBefore = ledger.filter((e) => e.status === "made").length
   ledger = [...ledger, entry]
   // Written before sending: if this process dies mid-call, the return stays in doubt, not forgotten.
@@ -88,7 +108,7 @@ export async function returnForRefund(client: InstallmentsClient, input: ReturnI
     await input.ledger.save(ledger)
   }
   try {
-    await client.returnOrder({ order_id: orderId, sum, store_return_id: refundId, return_money_to_card: true })
+    await client.returnOrder({ order_id: orderId, sum, store_return_id: refundId, return_money_to_card: RETURN_MONEY_TO_CARD[destination] })
   } catch (error) {
     if (!isOutcomeUnknown(error)) {
       await settle(undefined)

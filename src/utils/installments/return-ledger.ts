@@ -25,6 +25,8 @@ export type LedgerEntry = {
   sent_at: string
   /** The Medusa refund that books this return; absent until booked. */
   refund_id?: string
+  /** false when the money went back in cash (the bank paid nothing to the card); absent in older ledgers: the card. */
+  to_card?: boolean
 }
 
 export type BankReturn = { sum: number; timestamp?: string }

@@ -108,6 +108,25 @@ describe("installment states read tolerantly", () => {
     closers.push(() => client.close())
     await expect(client.getOrderState("o1")).resolves.toMatchObject({ state: "SUCCESS", order_sub_state: "SUCCESS" })
   })
+
+  it("a return answered with another status, or none, is still a made return", async () => {
+    const answers = [{ status: "SUCCESS" }, {}, { status: null }]
+    const server = await startRawServer((_req, res) => json(res, 200, answers.shift()))
+    servers.push(server)
+    const client = new InstallmentsClient({ storeId: "s", secret: "x", baseUrl: server.url })
+    closers.push(() => client.close())
+    const body = { order_id: "o1", sum: 10, store_return_id: "r1", return_money_to_card: true }
+    for (let call = 0; call < 3; call++) await expect(client.returnOrder(body)).resolves.toBeDefined()
+  })
+
+  it("check/paid without bank_can_return_money_to_card (or null) reads as not said, never as false", async () => {
+    const server = await startRawServer((_req, res) => json(res, 200, { fully_paid: null }))
+    servers.push(server)
+    const client = new InstallmentsClient({ storeId: "s", secret: "x", baseUrl: server.url })
+    closers.push(() => client.close())
+    const answer = await client.checkPaid("o1")
+    expect(answer.bank_can_return_money_to_card).toBeUndefined()
+  })
 })
 
 describe("HTTP 403 with a web page", () => {

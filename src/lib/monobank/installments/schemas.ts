@@ -134,11 +134,13 @@ export const orderStateInfoSchema = z.preprocess(
   })
 )
 
-export const returnOrderResponseSchema = z.object({ status: z.enum(["OK"]) })
+/** Any 2xx answer means the return was made: the OpenAPI shows `"OK"` only as an example. */
+export const returnOrderResponseSchema = z.object({ status: looseText })
 
+/** Absent or null answers read as "not said", never as a refusal to return. */
 export const checkPaidResponseSchema = z.object({
-  fully_paid: z.boolean(),
-  bank_can_return_money_to_card: z.boolean(),
+  fully_paid: nullable(z.boolean()),
+  bank_can_return_money_to_card: nullable(z.boolean()),
 })
 
 /**
