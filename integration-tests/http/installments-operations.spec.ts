@@ -108,7 +108,7 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/payments/${payment.id}/capture`, {}, fx.admin)
       await env.emulator.control.setInstallmentCardReturn(bankOrderId, false)
 
-      const toCard = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 300 }, fx.admin).catch((error) => error.response)
+      const toCard = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 300 }, fx.admin).catch((error: any) => error.response)
       expect(toCard.status).toBeGreaterThanOrEqual(400)
       expect(toCard.data.message).toMatch(/cannot return money to the shopper's card.*nothing was sent.*monobank_returned_in_cash/)
       expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toEqual([])

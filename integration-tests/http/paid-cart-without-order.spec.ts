@@ -4,7 +4,8 @@
  * `continueOnPermanentFailure`, so the payment stays without an order and Medusa never looks at
  * it again. Here the store owner takes the card provider off the cart's region while the shopper
  * pays. The plugin's job completes such carts again, and gives the money back (and says so under
- * Needs attention) when the cart still cannot become an order after the retry window.
+ * Needs attention) when the cart still cannot become an order after the retry window, or at once
+ * when the shopper replaced the paid session and the order was paid another way.
  */
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -98,6 +99,43 @@ medusaIntegrationTestRunner({
       expect(rows).toContain(cart.id)
       // Given back once: the next run has nothing to do.
       expect(await completePaidCarts(getContainer(), { now: later(COMPLETION_RETRY_WINDOW_MS + 8 * 60_000) })).toMatchObject({ checked: 0 })
+    })
+
+    it("the shopper then paid the same cart another way: the order stands on that payment and the job gives the monobank money back", async () => {
+      const { cart, payment, session, collectionId, store } = await paidWithoutOrder()
+      await setRegionProviders(providers)
+      // The storefront starts over with another method: Medusa replaces the paid session.
+      await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: SYSTEM_PROVIDER }, store)
+      const completed = await api.post(`/store/carts/${cart.id}/complete`, {}, store)
+      expect(completed.data.type).toBe("order")
+
+      expect(await completePaidCarts(getContainer(), { now: later(3 * 60_000) })).toMatchObject({ checked: 1, given_back: 1 })
+
+      const invoice = await env.emulator.control.getInvoice(session.data.invoiceId)
+      const givenBack = (invoice.cancelList ?? []).filter((item: any) => item.status !== "failure").reduce((sum: number, item: any) => sum + (item.amount ?? 0), 0)
+      expect(givenBack).toBe(invoice.amount)
+      const [after] = await payments().listPayments({ id: payment.id }, { relations: ["refunds"] })
+      expect(after.refunds!.reduce((sum: number, refund: any) => sum + Number(refund.amount), 0)).toBe(Number(payment.amount))
+      const { data } = await api.get("/admin/monobank/needs-attention", fx.admin)
+      expect(JSON.stringify(data)).toContain(cart.id)
+      expect(await completePaidCarts(getContainer(), { now: later(8 * 60_000) })).toMatchObject({ checked: 0 })
+    })
+
+    it("the shopper started over on the paid cart and has not paid again: the replaced session's money goes back after the retry window", async () => {
+      const { cart, payment, session, collectionId, store } = await paidWithoutOrder()
+      await setRegionProviders(providers)
+      await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: DEBIT_PROVIDER }, store)
+
+      expect(await completePaidCarts(getContainer(), { now: later(5 * 60_000) })).toMatchObject({ checked: 1, waiting: 1 })
+      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).cancelList ?? []).toHaveLength(0)
+
+      expect(await completePaidCarts(getContainer(), { now: later(COMPLETION_RETRY_WINDOW_MS + 3 * 60_000) })).toMatchObject({ given_back: 1 })
+      const invoice = await env.emulator.control.getInvoice(session.data.invoiceId)
+      const givenBack = (invoice.cancelList ?? []).filter((item: any) => item.status !== "failure").reduce((sum: number, item: any) => sum + (item.amount ?? 0), 0)
+      expect(givenBack).toBe(invoice.amount)
+      const [after] = await payments().listPayments({ id: payment.id }, { relations: ["refunds"] })
+      expect(after.refunds!.reduce((sum: number, refund: any) => sum + Number(refund.amount), 0)).toBe(Number(payment.amount))
+      expect(JSON.stringify((await api.get("/admin/monobank/needs-attention", fx.admin)).data)).toContain(cart.id)
     })
   },
 })
