@@ -15,6 +15,7 @@
  * - tax codes and the UKTZED code of the basket line are carried over.
  */
 import type { BasketOrderItem, FiscalizationItem } from "../../lib/monobank"
+import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
 
 export type FiscalSourceLine = Pick<BasketOrderItem, "name" | "code" | "qty" | "tax" | "uktzed"> & {
   /** The line's total in the invoice's basket, kopecks. */
@@ -67,4 +68,21 @@ function linesOfShare(line: FiscalSourceLine, share: bigint): FiscalizationItem[
   const left = share % qty
   if (left === 0n) return [item(qty, unit)]
   return unit === 0n ? [item(left, 1n)] : [item(left, unit + 1n), item(qty - left, unit)]
+}
+
+/**
+ * Receipt lines for `amountMinor` of the invoice that `data` (payment data) describes, when the
+ * invoice was sent with a basket: the store sends the basket (`fiscalBasket`), the data holds the
+ * cart's lines and they add up to the invoice amount. Otherwise undefined: no items, as the
+ * invoice had none.
+ */
+export function fiscalItemsFor(
+  fiscalBasket: boolean,
+  data: { amount: number; ccy: number; [key: string]: unknown },
+  amountMinor: number
+): FiscalizationItem[] | undefined {
+  if (!fiscalBasket) return undefined
+  const lines = readBasketLines(data[BASKET_DATA_KEY])
+  const basket = lines && buildBasketOrder(lines, data.amount, data.ccy)
+  return basket && fiscalLinesFor(basket.map((line) => ({ ...line, total: line.total ?? line.sum * line.qty })), amountMinor)
 }
