@@ -268,7 +268,10 @@ medusaIntegrationTestRunner({
 
       beforeEach(() => env.emulator.control.setFiscalization(true))
 
-      it("a partial refund of a 3-unit cart with delivery sends receipt lines that add up to the refunded kopecks", async () => {
+      it("a partial refund of a 3-unit cart with delivery sends receipt lines that add up to the refunded kopecks, with the product's tax codes", async () => {
+        const { data: listed } = await api.get(`/admin/products?fields=id,variants.id`, fx.admin)
+        const product = listed.products.find((candidate: any) => candidate.variants.some((variant: any) => variant.id === fx.variantId))
+        await api.post(`/admin/products/${product.id}`, { metadata: { monobank_tax: "1" } }, fx.admin)
         const { payment, invoiceId } = await paidOrder(FISCAL_PROVIDER, 3)
         expect((await env.emulator.control.getInvoice(invoiceId)).merchantPaymInfo?.basketOrder).toHaveLength(2)
 
@@ -281,6 +284,8 @@ medusaIntegrationTestRunner({
         expect(receipt).toMatchObject({ operation: "cancel", amount: 100_001, extRef: (await adminPayment(api, fx.admin, payment.id)).refunds[0].id })
         expect(linesTotal(receipt.items)).toBe(100_001)
         expect(new Set(receipt.items.map((item: FiscalLine) => item.code)).size).toBe(2)
+        expect(receipt.items.filter((item: FiscalLine & { tax?: number[] }) => item.tax?.join() === "1").length).toBeGreaterThan(0)
+        expect(receipt.items.filter((item: FiscalLine) => item.name.startsWith("Доставка"))).toEqual([expect.not.objectContaining({ tax: expect.anything() })])
         for (const item of receipt.items) expect(Number.isInteger(item.qty) && Number.isInteger(item.sum)).toBe(true)
       })
 
