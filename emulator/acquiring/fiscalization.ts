@@ -41,7 +41,7 @@ export function checkFiscalItems(
 }
 
 /** Keeps the lines the bank took for a receipt; without lines nothing is kept. */
-export function keepFiscalItems(invoice: Invoice, record: FiscalRecord | (Omit<FiscalRecord, "items"> & { items?: FiscalItem[] })): void {
+export function keepFiscalItems(invoice: Invoice, record: Omit<FiscalRecord, "items"> & { items?: FiscalItem[] }): void {
   const { items, extRef, ...rest } = record
   if (!items?.length) return
   const kept: FiscalRecord = { ...rest, ...(extRef === undefined ? {} : { extRef }), items: items.map((line) => ({ ...line })) }

@@ -122,7 +122,7 @@ export function readBasketLines(value: unknown): BasketLine[] | undefined {
  * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
  * paid part of it) or a line total is not a number.
  */
-export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): BasketOrderItem[] | undefined {
+export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): (BasketOrderItem & { total: number })[] | undefined {
   const totals = toBankLineTotals(lines.map((line) => line.total), ccy)
   if (!totals || totals.total !== amountMinor) return undefined
   return lines.map((line, index) => {

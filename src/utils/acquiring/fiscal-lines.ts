@@ -84,5 +84,5 @@ export function fiscalItemsFor(
   if (!fiscalBasket) return undefined
   const lines = readBasketLines(data[BASKET_DATA_KEY])
   const basket = lines && buildBasketOrder(lines, data.amount, data.ccy)
-  return basket && fiscalLinesFor(basket.map((line) => ({ ...line, total: line.total ?? line.sum * line.qty })), amountMinor)
+  return basket && fiscalLinesFor(basket, amountMinor)
 }
