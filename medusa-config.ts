@@ -63,11 +63,14 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
   // -- providers: end
 ]
 
-// MONOBANK_FISCAL_BASKET=true adds "monobank-fiscal": the debit provider that also sends the cart as
-// the fiscal basket, as a store whose monobank merchant has a fiscal register (PRRO) linked needs.
+// MONOBANK_FISCAL_BASKET=true adds "monobank-fiscal" and "monobank-fiscal-hold": the debit and hold
+// providers that also send the cart as the fiscal basket, as a store whose monobank merchant has a
+// fiscal register (PRRO) linked needs.
 if (env.MONOBANK_FISCAL_BASKET === "true") {
-  const debit = paymentProviders.find((provider) => provider.id === "monobank-debit")!
-  paymentProviders.push({ ...debit, id: "monobank-fiscal", options: { ...debit.options, fiscalBasket: true } })
+  for (const [base, id] of [["monobank-debit", "monobank-fiscal"], ["monobank", "monobank-fiscal-hold"]] as const) {
+    const provider = paymentProviders.find((candidate) => candidate.id === base)!
+    paymentProviders.push({ ...provider, id, options: { ...provider.options, fiscalBasket: true } })
+  }
 }
 
 // `npm run bench` only: a provider with no bank (bench/floor-provider), the floor the webhook

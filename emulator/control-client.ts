@@ -46,6 +46,11 @@ export interface EmulatorControl {
    * "reversed" with finalAmount > 0); `reset` restores the started option. Returns the new status.
    */
   setPartialRefundStatus(status: PartialRefundStatus): Promise<PartialRefundStatus>
+  /**
+   * Extension: the merchant's fiscalization switch (a linked PRRO); with it on, a partial cancel and
+   * a finalize of another amount than the hold need `items`. `reset` restores the started option.
+   */
+  setFiscalization(enabled: boolean): Promise<boolean>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
   /** Extension: resolves once no webhook/callback is being sent or waiting for a retry. */
@@ -116,6 +121,8 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     setWebhookMode: async (mode) => void (await call("PUT", "/webhooks/mode", { mode })),
     setPartialRefundStatus: async (status) =>
       (await call<{ status: PartialRefundStatus }>("PUT", "/acquiring/partial-refund-status", { status })).status,
+    setFiscalization: async (enabled) =>
+      (await call<{ enabled: boolean }>("PUT", "/acquiring/fiscalization", { enabled })).enabled,
     releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,
     flushWebhooks: async () => void (await call("POST", "/webhooks/flush")),
     deliveries: () => call("GET", "/deliveries"),

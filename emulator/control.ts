@@ -158,6 +158,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       emulator.partialRefundStatus = status
       return ok({ status })
     }),
+    route("PUT", "/acquiring/fiscalization", (ctx) => {
+      const { enabled } = parseWith(z.strictObject({ enabled: z.boolean() }), jsonBody(ctx))
+      emulator.fiscalization = enabled
+      return ok({ enabled })
+    }),
     route("GET", "/calls", () => ok(emulator.calls.list())),
     route("GET", "/references/:reference", (ctx) => {
       const { reference } = ctx.params

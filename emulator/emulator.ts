@@ -33,11 +33,14 @@ export class Emulator {
   readonly shapes: RecordShapes
   /** Invoice status after a partial refund: the option, switched by the control API, restored by reset. */
   partialRefundStatus: PartialRefundStatus
+  /** The merchant's fiscalization switch (acquiring/fiscalization): the option, switched by the control API, restored by reset. */
+  fiscalization: boolean
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
     this.clock.bankPrecision = options.timestampPrecision
     this.partialRefundStatus = options.partialRefundStatus
+    this.fiscalization = options.fiscalization
     this.shapes = new RecordShapes(options.recordShapes)
     this.delivery = new Delivery({
       retryDelayMs: options.webhookRetryDelayMs,
@@ -51,6 +54,7 @@ export class Emulator {
       qr: this.qr,
       cancelSettleDelayMs: options.cancelSettleDelayMs,
       partialRefundStatus: () => this.partialRefundStatus,
+      fiscalization: () => this.fiscalization,
       notify: (invoice) => {
         if (!invoice.webHookUrl || invoice.status === "expired") return
         const body = JSON.stringify(this.shapes.acquiringStatus(statusRecord(invoice)))
@@ -106,10 +110,11 @@ export class Emulator {
 
   /**
    * Forgets invoices, wallets, orders, faults, deliveries and calls, and restores the started
-   * partialRefundStatus; keeps tokens, keys and the clock.
+   * partialRefundStatus and fiscalization; keeps tokens, keys and the clock.
    */
   reset(): void {
     this.partialRefundStatus = this.options.partialRefundStatus
+    this.fiscalization = this.options.fiscalization
     this.clock.clearTasks()
     this.invoices.reset()
     this.wallets.reset()

@@ -46,6 +46,12 @@ export interface EmulatorOptions {
    */
   partialRefundStatus?: PartialRefundStatus
   /**
+   * The merchant has a cash register (PRRO) linked: a partial cancel and a finalize of an amount
+   * other than the hold need `items` that add up to the amount (see acquiring/fiscalization).
+   * Default off; the control call `setFiscalization` switches it while running.
+   */
+  fiscalization?: boolean
+  /**
    * Precision of `createdDate` / `modifiedDate` in acquiring records. "seconds" (default), as in the
    * bank's own samples: two changes within one second carry the same `modifiedDate`.
    */
@@ -74,6 +80,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     log: options.log ?? false,
     cancelSettleDelayMs: options.cancelSettleDelayMs ?? 0,
     partialRefundStatus: options.partialRefundStatus ?? "success",
+    fiscalization: options.fiscalization ?? false,
     timestampPrecision: options.timestampPrecision ?? "seconds",
     recordShapes: options.recordShapes ?? [],
   }

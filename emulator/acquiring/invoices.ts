@@ -14,7 +14,8 @@ import { HttpError, badRequest, notFound } from "../http-util"
 import { digits, newInvoiceId, newWalletId } from "../ids"
 import { EMPLOYEES, ISSUING_BANK, SUBMERCHANTS, TERMINAL_ID, acquiringFee } from "./merchant"
 import type { QrCashiers } from "./qr"
-import { cancelInvoice } from "./refunds"
+import { checkFiscalItems, keepFiscalItems, type FiscalItem } from "./fiscalization"
+import { cancelInvoice, type CancelRequest } from "./refunds"
 import type {
   CancelResult,
   Invoice,
@@ -35,6 +36,8 @@ export type InvoiceBookDeps = {
   cancelSettleDelayMs: number
   /** Read when a partial refund settles (the control API can switch it while running). */
   partialRefundStatus: () => PartialRefundStatus
+  /** The merchant's fiscalization switch (the control API can switch it while running). */
+  fiscalization: () => boolean
 }
 
 export type NewInvoice = {
@@ -172,9 +175,11 @@ export class InvoiceBook {
     this.settle(invoice, card, success ? undefined : THREE_DS_FAILED)
   }
 
-  finalize(invoice: Invoice, amount: number): void {
+  finalize(invoice: Invoice, amount: number, items?: FiscalItem[]): void {
     if (invoice.status !== "hold") throw badRequest(`invoice is not on hold (status ${invoice.status})`)
     if (amount > invoice.amount) throw badRequest(`amount: ${amount} exceeds the held amount ${invoice.amount}`)
+    checkFiscalItems({ enabled: this.deps.fiscalization(), required: amount !== invoice.amount, operation: "finalize", amount, items })
+    keepFiscalItems(invoice, { operation: "finalize", amount, items })
     this.deps.clock.cancel(this.holdTasks.get(invoice.invoiceId))
     delete invoice.holdExpiresAt
     invoice.status = "success"
@@ -184,12 +189,13 @@ export class InvoiceBook {
   }
 
   /** Refund (or release of a hold); see refunds.ts. */
-  cancel(invoice: Invoice, request: { amount?: number; extRef?: string }): CancelResult {
+  cancel(invoice: Invoice, request: CancelRequest): CancelResult {
     return cancelInvoice(
       {
         clock: this.deps.clock,
         settleDelayMs: this.deps.cancelSettleDelayMs,
         partialRefundStatus: this.deps.partialRefundStatus,
+        fiscalization: this.deps.fiscalization,
         changed: (changed) => this.changed(changed),
         stopHoldTimer: (held) => {
           this.deps.clock.cancel(this.holdTasks.get(held.invoiceId))

@@ -65,6 +65,7 @@ export function invoiceState(invoice: Invoice) {
     agentFeePercent: invoice.agentFeePercent,
     awaiting3ds: invoice.pending3ds !== undefined,
     removed: invoice.removed,
+    fiscalItems: invoice.fiscalItems?.map((record) => ({ ...record, items: record.items.map((line) => ({ ...line })) })),
   })
 }
 

@@ -8,6 +8,7 @@ import type { Clock } from "../clock"
 import type { PartialRefundStatus } from "../options"
 import { HttpError, badRequest } from "../http-util"
 import { digits } from "../ids"
+import { checkFiscalItems, keepFiscalItems, type FiscalItem } from "./fiscalization"
 import type { CancelItem, CancelResult, Invoice } from "./types"
 
 export type RefundDeps = {
@@ -19,12 +20,16 @@ export type RefundDeps = {
   /** Stamps modifiedDate and sends the webhook. */
   changed: (invoice: Invoice) => void
   stopHoldTimer: (invoice: Invoice) => void
+  /** The merchant's fiscalization switch (read per request). */
+  fiscalization: () => boolean
 }
+
+export type CancelRequest = { amount?: number; extRef?: string; items?: FiscalItem[] }
 
 export function cancelInvoice(
   deps: RefundDeps,
   invoice: Invoice,
-  request: { amount?: number; extRef?: string }
+  request: CancelRequest
 ): CancelResult {
   if (invoice.status === "hold") return releaseHold(deps, invoice, request)
   const refundable = invoice.status === "success" || (invoice.status === "reversed" && invoice.paid === true)
@@ -39,7 +44,11 @@ export function cancelInvoice(
   if (amount > remaining) {
     throw badRequest(`amount: ${amount} exceeds what is left to cancel (${remaining})`, "WRONG_CANCEL_AMOUNT")
   }
+  const earlier = invoice.cancelList.some((cancel) => cancel.status !== "failure")
+  const whole = !earlier && amount === remaining
+  checkFiscalItems({ enabled: deps.fiscalization(), required: !whole, operation: "cancel", amount, items: request.items })
   const item = newCancelItem(deps.clock, invoice, amount, request.extRef)
+  keepFiscalItems(invoice, { operation: "cancel", amount, extRef: request.extRef, items: request.items })
   if (deps.settleDelayMs > 0) {
     deps.clock.after(deps.settleDelayMs, `settle cancel of ${invoice.invoiceId}`, () => settle(deps, invoice, item))
   } else {
@@ -48,7 +57,7 @@ export function cancelInvoice(
   return resultOf(item)
 }
 
-function releaseHold(deps: RefundDeps, invoice: Invoice, request: { amount?: number; extRef?: string }): CancelResult {
+function releaseHold(deps: RefundDeps, invoice: Invoice, request: CancelRequest): CancelResult {
   if (request.amount !== undefined && request.amount !== invoice.amount) {
     throw badRequest("a hold can only be released in full; finalize the amount to keep instead", "HOLD_INVOICE_NOT_FINALIZED")
   }

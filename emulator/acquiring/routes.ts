@@ -61,7 +61,7 @@ export function invoiceRoutes(emulator: Emulator): Route[] {
       pattern: "/api/merchant/invoice/finalize",
       handler: (ctx) => {
         const body = parseWith(invoiceFinalizeSchema, jsonBody(ctx))
-        invoices.finalize(invoices.get(body.invoiceId), body.amount)
+        invoices.finalize(invoices.get(body.invoiceId), body.amount, body.items)
         return ok({ status: "success" })
       },
     },

@@ -1,4 +1,5 @@
 import type { CardOutcome, PaymentSystem } from "../cards"
+import type { FiscalRecord } from "./fiscalization"
 
 export type InvoiceStatus = "created" | "processing" | "hold" | "success" | "failure" | "reversed" | "expired"
 export type PaymentType = "debit" | "hold" | "verification"
@@ -97,4 +98,6 @@ export type Invoice = Omit<InvoiceStatusRecord, "cancelList"> & {
   /** Set when the merchant invalidated the invoice with `remove`. */
   removed?: boolean
   paid?: boolean
+  /** Receipt lines sent with cancels and finalizes (see ./fiscalization). */
+  fiscalItems?: FiscalRecord[]
 }

@@ -2,7 +2,9 @@
  * Money going back through the `monobank` provider: partial refunds from the admin, refunds made in
  * the bank's cabinet, cancelling an uncaptured order (hold released), an unpaid invoice withdrawn,
  * and a hold the bank reversed after 9 days. Partial refunds also with the bank reading them as
- * `reversed` with `finalAmount` > 0 (emulator `setPartialRefundStatus("reversed")`).
+ * `reversed` with `finalAmount` > 0 (emulator `setPartialRefundStatus("reversed")`). With the
+ * merchant's fiscalization on (emulator `setFiscalization(true)`), a partial refund and a partial
+ * capture carry receipt lines that add up to their amount.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -25,6 +27,11 @@ import {
 
 jest.setTimeout(120_000)
 
+// Registers "monobank-fiscal" / "monobank-fiscal-hold" in medusa-config.ts: the providers with `fiscalBasket: true`.
+process.env.MONOBANK_FISCAL_BASKET = "true"
+const FISCAL_PROVIDER = "pp_monobank_monobank-fiscal"
+const FISCAL_HOLD_PROVIDER = "pp_monobank_monobank-fiscal-hold"
+
 const env = useMonobankTestEnvironment()
 const NINE_DAYS_MS = 9 * 24 * 60 * 60 * 1000
 
@@ -42,12 +49,12 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       const admin = await createAdminHeaders(getContainer())
-      fx = await seedStore(api, admin, { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER] })
+      fx = await seedStore(api, admin, { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER, FISCAL_PROVIDER, FISCAL_HOLD_PROVIDER] })
     })
 
     /** A paid order: the shopper paid on the hosted page and the webhooks were handled. */
-    async function paidOrder(provider: string) {
-      const { session } = await checkoutWithMonobank(api, fx, provider)
+    async function paidOrder(provider: string, quantity?: number) {
+      const { session } = await checkoutWithMonobank(api, fx, provider, { quantity })
       const handled = webhooksHandled(getContainer())
       await env.emulator.control.payInvoice(session.data.invoiceId)
       await handled
@@ -253,6 +260,49 @@ medusaIntegrationTestRunner({
       expect(after.captures).toHaveLength(0)
       const calls = await acquiringCalls(env.emulator.control)
       expect(calls.filter((c) => c.endsWith("/cancel") || c.endsWith("/finalize") || c.endsWith("/remove"))).toEqual([])
+    })
+
+    describe("the merchant's fiscalization is on (a PRRO is linked)", () => {
+      type FiscalLine = { name: string; code: string; qty: number; sum: number }
+      const linesTotal = (items: FiscalLine[]) => items.reduce((total, item) => total + item.sum * item.qty, 0)
+
+      beforeEach(() => env.emulator.control.setFiscalization(true))
+
+      it("a partial refund of a 3-unit cart with delivery sends receipt lines that add up to the refunded kopecks, with the product's tax codes", async () => {
+        const { data: listed } = await api.get(`/admin/products?fields=id,variants.id`, fx.admin)
+        const product = listed.products.find((candidate: any) => candidate.variants.some((variant: any) => variant.id === fx.variantId))
+        await api.post(`/admin/products/${product.id}`, { metadata: { monobank_tax: "1" } }, fx.admin)
+        const { payment, invoiceId } = await paidOrder(FISCAL_PROVIDER, 3)
+        expect((await env.emulator.control.getInvoice(invoiceId)).merchantPaymInfo?.basketOrder).toHaveLength(2)
+
+        const res = await refund(payment.id, 1000.01)
+        expect(res.status).toBe(200)
+
+        const invoice = await env.emulator.control.getInvoice(invoiceId)
+        expect(invoice.cancelList.map((c: any) => [c.amount, c.status])).toEqual([[100_001, "success"]])
+        const [receipt] = invoice.fiscalItems ?? []
+        expect(receipt).toMatchObject({ operation: "cancel", amount: 100_001, extRef: (await adminPayment(api, fx.admin, payment.id)).refunds[0].id })
+        expect(linesTotal(receipt.items)).toBe(100_001)
+        expect(new Set(receipt.items.map((item: FiscalLine) => item.code)).size).toBe(2)
+        expect(receipt.items.filter((item: FiscalLine & { tax?: number[] }) => item.tax?.join() === "1").length).toBeGreaterThan(0)
+        expect(receipt.items.filter((item: FiscalLine) => item.name.startsWith("Доставка"))).toEqual([expect.not.objectContaining({ tax: expect.anything() })])
+        for (const item of receipt.items) expect(Number.isInteger(item.qty) && Number.isInteger(item.sum)).toBe(true)
+      })
+
+      it("a partial capture of a hold sends receipt lines that add up to the captured kopecks", async () => {
+        const { payment, invoiceId } = await paidOrder(FISCAL_HOLD_PROVIDER, 3)
+
+        const confirmed = webhooksHandled(getContainer(), 1)
+        const res = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 1000.5 }, fx.admin).catch((error: any) => error.response)
+        expect(res.status).toBe(200)
+        await confirmed
+
+        const invoice = await env.emulator.control.getInvoice(invoiceId)
+        expect(invoice).toMatchObject({ status: "success", finalAmount: 100_050 })
+        const [receipt] = invoice.fiscalItems ?? []
+        expect(receipt).toMatchObject({ operation: "finalize", amount: 100_050 })
+        expect(linesTotal(receipt.items)).toBe(100_050)
+      })
     })
   },
 })

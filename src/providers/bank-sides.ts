@@ -4,7 +4,7 @@
  * settings over them, as the provider itself would.
  */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { parseMonobankOptions } from "../utils/acquiring/options"
 import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../utils/effective-settings"
 import { resolveInstallmentsOptions } from "../utils/installments/options"
@@ -25,7 +25,7 @@ export function bankSidesFromConfig(container: MedusaContainer) {
     if (!options) return {}
     if (providerId.startsWith(CARD_PROVIDER_PREFIX)) {
       const merged = mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring"))
-      const card = cardBankSide({ client: acquiringClientFor(merged), options: merged, logger, ledger })
+      const card = cardBankSide({ client: acquiringClientFor(merged), options: merged, logger, ledger, payments: container.resolve(Modules.PAYMENT) })
       return { invoice: card, saved_card: card, store_page: card }
     }
     if (providerId.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {

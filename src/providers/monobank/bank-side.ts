@@ -8,12 +8,20 @@ import type { BankStanding } from "../../utils/session-money/settlement"
 import type { SessionPaymentRow, SessionPaymentsLedger } from "../../utils/session-money/ledger"
 import { refundableMinor } from "../../utils/acquiring/status"
 import { invoiceDataOf, invoiceStanding, LOST_CHARGE_LOOKBACK_MS, nameLostCharge, provesRow, SENDING_STALE_MS } from "../../utils/acquiring/session-invoices"
+import { fiscalItemsFor } from "../../utils/acquiring/fiscal-lines"
+import type { PaymentReads } from "../../utils/medusa-payments"
+import type { FiscalizationItem } from "../../lib/monobank"
 import { readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { formatBankAmount } from "../../utils/medusa-money"
 import { toMedusaError } from "./errors"
 
-export type CardBankSideDeps = ProviderDeps & { ledger: SessionPaymentsLedger; now?: () => Date }
+export type CardBankSideDeps = ProviderDeps & {
+  ledger: SessionPaymentsLedger
+  now?: () => Date
+  /** Medusa's payment sessions, for the basket a refund's receipt lines come from; without it none are sent. */
+  payments?: Pick<PaymentReads, "listPaymentSessions">
+}
 
 export function cardBankSide(deps: CardBankSideDeps): BankSide {
   return {
@@ -40,10 +48,11 @@ export function cardBankSide(deps: CardBankSideDeps): BankSide {
 /** `extRef` of the refund of money taken without an order. */
 export const ORPHAN_REFUND_PREFIX = "orphan-refund:"
 
-async function refundWithoutOrder(deps: ProviderDeps, row: SessionPaymentRow, leftMinor: number): Promise<void> {
+async function refundWithoutOrder(deps: CardBankSideDeps, row: SessionPaymentRow, leftMinor: number): Promise<void> {
   const invoiceId = row.bank_id!
+  const items = await orphanRefundItems(deps, row, leftMinor)
   try {
-    await deps.client.cancelInvoice({ invoiceId, amount: leftMinor, extRef: `${ORPHAN_REFUND_PREFIX}${invoiceId}` })
+    await deps.client.cancelInvoice({ invoiceId, amount: leftMinor, extRef: `${ORPHAN_REFUND_PREFIX}${invoiceId}`, items })
   } catch (error) {
     // Never sent twice: a lost answer is settled by reading the invoice again.
     const after = await readInvoice(deps, invoiceId)
@@ -53,6 +62,18 @@ async function refundWithoutOrder(deps: ProviderDeps, row: SessionPaymentRow, le
   deps.logger.warn(
     `monobank: invoice ${invoiceId} of payment session ${row.session_id} was paid but no order rests on it; refunded ${formatBankAmount(leftMinor, row.ccy)} to the shopper (extRef ${ORPHAN_REFUND_PREFIX}${invoiceId})`
   )
+}
+
+/** The refund's receipt lines, from the basket in its session's data (utils/acquiring/fiscal-lines). */
+async function orphanRefundItems(deps: CardBankSideDeps, row: SessionPaymentRow, leftMinor: number): Promise<FiscalizationItem[] | undefined> {
+  if (!deps.options.fiscalBasket || !deps.payments) return undefined
+  try {
+    const [session] = await deps.payments.listPaymentSessions({ id: row.session_id }, { select: ["id", "data"], withDeleted: true })
+    return fiscalItemsFor(true, { ...(session?.data ?? {}), amount: row.amount_minor, ccy: row.ccy }, leftMinor)
+  } catch (error) {
+    deps.logger.warn(`monobank: refund of invoice ${row.bank_id} is sent without receipt lines: payment session ${row.session_id} could not be read (${(error as Error).message})`)
+    return undefined
+  }
 }
 
 /** A charge that has no invoice yet: nothing sent, or sent and not named by the bank (yet). */

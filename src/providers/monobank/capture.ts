@@ -9,6 +9,7 @@ import type { ProviderDeps } from "./deps"
 import { formatBankAmount } from "../../utils/medusa-money"
 import { toMedusaError } from "./errors"
 import { applyStatus, type MonobankData } from "../../utils/acquiring/payment-data"
+import { fiscalItemsFor } from "../../utils/acquiring/fiscal-lines"
 import { capturedMinor, HOLD_RELEASE_PREFIX, isHoldRelease } from "../../utils/acquiring/status"
 
 export async function readInvoice(deps: ProviderDeps, invoiceId: string): Promise<InvoiceStatusRecord> {
@@ -73,7 +74,9 @@ export async function captureInvoice(
     )
   }
   try {
-    await deps.client.finalizeInvoice({ invoiceId: data.invoiceId, amount })
+    // The bank takes the receipt of the whole hold from the basket; another amount needs its lines.
+    const items = amount === record.amount ? undefined : fiscalItemsFor(deps.options.fiscalBasket, data, amount)
+    await deps.client.finalizeInvoice({ invoiceId: data.invoiceId, amount, items })
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw toMedusaError(`capture invoice ${data.invoiceId}`, error)
     const after = await readInvoice(deps, data.invoiceId)

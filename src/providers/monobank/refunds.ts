@@ -19,6 +19,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown, type InvoiceStatusRecord } from "../../lib/monobank"
 import { failedRequestsAwaitingRetry } from "../../utils/failed-refund-requests"
+import { fiscalItemsFor } from "../../utils/acquiring/fiscal-lines"
 import { applyStatus, readMonobankData, type MonobankData, type RefundRecord } from "../../utils/acquiring/payment-data"
 import {
   alreadyRecorded,
@@ -115,7 +116,8 @@ async function sendRefund(run: RefundRun): Promise<MonobankData> {
   let status: RefundRecord["status"]
   let createdDate: string | undefined
   try {
-    const result = await deps.client.cancelInvoice({ invoiceId: data.invoiceId, amount: amountMinor, extRef: refundId })
+    const items = fiscalItemsFor(deps.options.fiscalBasket, data, amountMinor)
+    const result = await deps.client.cancelInvoice({ invoiceId: data.invoiceId, amount: amountMinor, extRef: refundId, items })
     status = result.status
     createdDate = result.createdDate
   } catch (error) {

@@ -126,7 +126,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
   }
 
   protected async bankSides(money: SessionMoney): Promise<BankSides> {
-    const card = cardBankSide({ ...(await this.currentDeps()), ledger: money.ledger })
+    const card = cardBankSide({ ...(await this.currentDeps()), ledger: money.ledger, payments: this.paymentModule() })
     return { invoice: card, saved_card: card, store_page: card }
   }
 

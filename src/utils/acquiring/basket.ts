@@ -10,6 +10,12 @@ import { toBankLineTotals } from "../medusa-money"
 
 export const BASKET_DATA_KEY = "monobank_basket"
 
+/**
+ * Variant or product metadata key with the product's tax codes as the store's cash register (PRRO)
+ * knows them: a number, a list of numbers, or text such as "1" or "1,2". The variant's wins.
+ */
+export const TAX_METADATA_KEY = "monobank_tax"
+
 /** Query fields of a payment collection that the basket is built from. */
 export const CART_BASKET_FIELDS = [
   // Asking for the cart total makes the cart module compute the line totals too.
@@ -22,6 +28,8 @@ export const CART_BASKET_FIELDS = [
   "cart.items.product_id",
   "cart.items.quantity",
   "cart.items.total",
+  "cart.items.variant.metadata",
+  "cart.items.product.metadata",
   "cart.shipping_methods.name",
   "cart.shipping_methods.shipping_option_id",
   "cart.shipping_methods.total",
@@ -33,6 +41,8 @@ export const basketLineSchema = z.object({
   code: z.string().min(1),
   quantity: z.number().positive(),
   total: z.union([z.string(), z.number()]),
+  /** The bank's tax codes of the product (`TAX_METADATA_KEY`), for the cash register. */
+  tax: z.array(z.number().int()).optional(),
 })
 export type BasketLine = z.infer<typeof basketLineSchema>
 
@@ -46,6 +56,8 @@ type CartItem = {
   product_id?: string | null
   quantity?: Amount
   total?: Amount
+  variant?: { metadata?: Record<string, unknown> | null } | null
+  product?: { metadata?: Record<string, unknown> | null } | null
 } | null
 type CartShipping = { name?: string | null; shipping_option_id?: string | null; total?: Amount } | null
 export type CartForBasket = { items?: CartItem[] | null; shipping_methods?: CartShipping[] | null }
@@ -63,6 +75,22 @@ function itemName(item: NonNullable<CartItem>): string {
   return variant && variant !== product && variant !== "Default variant" ? `${product} (${variant})` : product
 }
 
+const taxCodesSchema = z.union([
+  z.number().int().transform((code) => [code]),
+  z.array(z.coerce.number().int()),
+  z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/)
+    .transform((text) => text.split(",").map((code) => Number(code.trim()))),
+])
+
+/** The line's tax codes from variant or product metadata; undefined when none or unreadable. */
+function taxCodesOf(item: NonNullable<CartItem>): number[] | undefined {
+  const raw = item.variant?.metadata?.[TAX_METADATA_KEY] ?? item.product?.metadata?.[TAX_METADATA_KEY]
+  const parsed = raw === undefined || raw === null || raw === "" ? undefined : taxCodesSchema.safeParse(raw)
+  return parsed?.success && parsed.data.length ? parsed.data : undefined
+}
+
 /** Receipt lines of a cart; undefined when a line lacks what the bank needs. */
 export function basketLinesFromCart(cart: CartForBasket | null | undefined): BasketLine[] | undefined {
   if (!cart?.items?.length) return undefined
@@ -71,7 +99,8 @@ export function basketLinesFromCart(cart: CartForBasket | null | undefined): Bas
     const total = decimalText(item?.total)
     const code = item?.variant_sku || item?.variant_id || item?.product_id
     if (!item || total === undefined || !code) return undefined
-    lines.push({ name: itemName(item), code, quantity: Number(decimalText(item.quantity) ?? 1), total })
+    const tax = taxCodesOf(item)
+    lines.push({ name: itemName(item), code, quantity: Number(decimalText(item.quantity) ?? 1), total, ...(tax ? { tax } : {}) })
   }
   for (const method of cart.shipping_methods ?? []) {
     const total = decimalText(method?.total)
@@ -93,11 +122,18 @@ export function readBasketLines(value: unknown): BasketLine[] | undefined {
  * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
  * paid part of it) or a line total is not a number.
  */
-export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): BasketOrderItem[] | undefined {
+export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): (BasketOrderItem & { total: number })[] | undefined {
   const totals = toBankLineTotals(lines.map((line) => line.total), ccy)
   if (!totals || totals.total !== amountMinor) return undefined
   return lines.map((line, index) => {
     const total = totals.parts[index]
-    return { name: line.name.slice(0, 256), qty: line.quantity, sum: Math.round(total / line.quantity), total, code: line.code }
+    return {
+      name: line.name.slice(0, 256),
+      qty: line.quantity,
+      sum: Math.round(total / line.quantity),
+      total,
+      code: line.code,
+      ...(line.tax ? { tax: line.tax } : {}),
+    }
   })
 }

@@ -79,4 +79,31 @@ describe("the card provider when a session ends", () => {
     expect(await bankCalls("/invoice/cancel")).toBe(1)
     expect(ledger.rows[0]).toMatchObject({ settlement: "refunded", attention: expect.stringMatching(/gave the money back in full/) })
   })
+
+  it("with a fiscal basket, the money given back for a session with no order carries receipt lines that add up to it", async () => {
+    await emulator.control.setFiscalization(true)
+    const fiscal = createProvider({ ...providerOptions, captureMode: "automatic", fiscalBasket: true })
+    const basket = [
+      { name: "Рушник", code: "TOWEL", quantity: 3, total: "400" },
+      { name: "Доставка", code: "so_1", quantity: 1, total: "100" },
+    ]
+    const started = await fiscal.initiatePayment(openSession("payses_fiscal", 500, "uah", { monobank_basket: basket }))
+    const stored = storeSessionData("payses_fiscal", started.data)
+    await emulator.control.payInvoice(started.id)
+
+    await fiscal.deletePayment({ data: stored })
+    const invoice = await emulator.control.getInvoice(started.id)
+    expect(invoice.fiscalItems).toEqual([
+      {
+        operation: "cancel",
+        amount: 50_000,
+        extRef: `orphan-refund:${started.id}`,
+        items: [
+          { name: "Рушник", code: "TOWEL", qty: 1, sum: 13_334 },
+          { name: "Рушник", code: "TOWEL", qty: 2, sum: 13_333 },
+          { name: "Доставка", code: "so_1", qty: 1, sum: 10_000 },
+        ],
+      },
+    ])
+  })
 })

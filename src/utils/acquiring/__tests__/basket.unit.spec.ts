@@ -55,3 +55,28 @@ describe("fiscal basket", () => {
     expect(readBasketLines("nope")).toBeUndefined()
   })
 })
+
+describe("tax codes of a receipt line", () => {
+  const item = (variant: unknown, product: unknown) => ({
+    product_title: "Сир",
+    variant_sku: "CH",
+    quantity: 1,
+    total: 10,
+    variant: { metadata: { monobank_tax: variant } },
+    product: { metadata: { monobank_tax: product } },
+  })
+  const taxOf = (variant: unknown, product: unknown) => basketLinesFromCart({ items: [item(variant, product)] })![0].tax
+
+  it("are read from the variant's metadata, else the product's, as a number, a list or text", () => {
+    expect(taxOf(undefined, 3)).toEqual([3])
+    expect(taxOf([1, 2], 3)).toEqual([1, 2])
+    expect(taxOf("1, 2", undefined)).toEqual([1, 2])
+  })
+
+  it("are left out when unreadable, and go into the bank's basket line when set", () => {
+    expect(taxOf("ПДВ", undefined)).toBeUndefined()
+    expect(taxOf(undefined, undefined)).toBeUndefined()
+    const lines = basketLinesFromCart({ items: [item(undefined, "7")] })!
+    expect(buildBasketOrder(lines, 1000, 980)).toEqual([{ name: "Сир", qty: 1, sum: 1000, total: 1000, code: "CH", tax: [7] }])
+  })
+})
