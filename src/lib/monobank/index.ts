@@ -70,6 +70,7 @@ export {
 
 export {
   allocateMinorUnits,
+  largestRemainderParts,
   CURRENCIES,
   currencyAlphaCode,
   currencyExponent,

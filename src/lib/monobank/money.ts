@@ -242,6 +242,25 @@ export function roundToMinorUnits(
 export type AllocatedMinorUnits = { total: number; parts: number[] }
 
 /**
+ * `exact[i] / unit` rounded down, then one more unit to the parts that dropped the largest
+ * fractions (the earlier part on a tie) until they add up to `target`: largest remainder rounding.
+ */
+export function largestRemainderParts(exact: readonly bigint[], unit: bigint, target: bigint): bigint[] {
+  const parts = exact.map((value) => value / unit)
+  let missing = target - parts.reduce((sum, value) => sum + value, 0n)
+  const byDroppedFraction = exact
+    .map((value, index) => ({ index, dropped: value % unit }))
+    .filter(({ dropped }) => dropped > 0n)
+    .sort((a, b) => (a.dropped === b.dropped ? a.index - b.index : a.dropped > b.dropped ? -1 : 1))
+  for (const { index } of byDroppedFraction) {
+    if (missing <= 0n) break
+    parts[index] += 1n
+    missing -= 1n
+  }
+  return parts
+}
+
+/**
  * Rounds non-negative parts (receipt lines) to minor units so that they add up exactly to their
  * rounded sum (`total`, by the rule above): each part is cut down to whole minor units and the
  * units still missing go to the parts that lost the largest fractions, earlier parts first on a
@@ -257,18 +276,8 @@ export function allocateMinorUnits(amounts: readonly MoneyAmount[], currency: st
   const scale = Math.max(exponent, ...decimals.map((decimal) => decimal.scale))
   const unit = 10n ** BigInt(scale - exponent)
   const exact = decimals.map((decimal) => decimal.digits * 10n ** BigInt(scale - decimal.scale))
-  const floors = exact.map((value) => value / unit)
   const total = roundMagnitude(exact.reduce((sum, value) => sum + value, 0n), scale, exponent)
-  let missing = total - floors.reduce((sum, value) => sum + value, 0n)
-  const byDroppedFraction = exact
-    .map((value, index) => ({ index, dropped: value % unit }))
-    .filter(({ dropped }) => dropped > 0n)
-    .sort((a, b) => (a.dropped === b.dropped ? a.index - b.index : a.dropped > b.dropped ? -1 : 1))
-  for (const { index } of byDroppedFraction) {
-    if (missing <= 0n) break
-    floors[index] += 1n
-    missing -= 1n
-  }
+  const floors = largestRemainderParts(exact, unit, total)
   return {
     total: toSafeNumber(total, String(total), alpha),
     parts: floors.map((part, index) => toSafeNumber(part, amounts[index], alpha)),

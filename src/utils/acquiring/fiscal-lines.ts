@@ -14,7 +14,7 @@
  *   weight) cannot carry an exact share, so such a line is sent as quantity 1 at its share;
  * - tax codes and the UKTZED code of the basket line are carried over.
  */
-import type { BasketOrderItem, FiscalizationItem } from "../../lib/monobank"
+import { largestRemainderParts, type BasketOrderItem, type FiscalizationItem } from "../../lib/monobank"
 import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
 
 export type FiscalSourceLine = Pick<BasketOrderItem, "name" | "code" | "qty" | "tax" | "uktzed"> & {
@@ -37,19 +37,7 @@ export function fiscalLinesFor(basketLines: readonly FiscalSourceLine[], amountK
 function prorate(totals: readonly bigint[], amount: bigint): bigint[] | undefined {
   const whole = totals.reduce((sum, total) => sum + total, 0n)
   if (whole <= 0n || amount > whole || totals.some((total) => total < 0n)) return undefined
-  const exact = totals.map((total) => total * amount)
-  const shares = exact.map((value) => value / whole)
-  let missing = amount - shares.reduce((sum, share) => sum + share, 0n)
-  const byRemainder = exact
-    .map((value, index) => ({ index, remainder: value % whole }))
-    .filter(({ remainder }) => remainder > 0n)
-    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1))
-  for (const { index } of byRemainder) {
-    if (missing <= 0n) break
-    shares[index] += 1n
-    missing -= 1n
-  }
-  return shares
+  return largestRemainderParts(totals.map((total) => total * amount), whole, amount)
 }
 
 /** One line, or two when the share does not divide by the quantity (see the header). */
