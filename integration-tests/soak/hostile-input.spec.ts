@@ -35,7 +35,7 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 20240512)
 const CONCURRENCY = 4
 const HEALTH_PATH = "/health"
 /** Idle loopback latencies under this are timer noise; the responsiveness ratio counts idle as at least this. */
-const IDLE_FLOOR_MS = 5
+const IDLE_FLOOR_MS = 8
 
 process.env.MONOBANK_WEBHOOK_KEY_REFRESH_MS = String(KEY_REFRESH_MS)
 const logs = captureProcessOutput()
