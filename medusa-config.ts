@@ -31,6 +31,8 @@ const paymentProviders: { resolve: string; id: string; options: Record<string, u
         : { baseUrl: EMULATOR_URL }),
       webhookBaseUrl: STORE_URL,
       ...(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS ? { timeoutMs: Number(env.MONOBANK_INSTALLMENTS_TIMEOUT_MS) } : {}),
+      // The order is placed before the shopper approves in the app (docs/installments.md).
+      ...(env.MONOBANK_INSTALLMENTS_PLACE_ORDER_BEFORE_APPROVAL === "true" ? { placeOrderBeforeApproval: true } : {}),
     },
   },
   // monobank card payments (docs/acquiring.md), in both capture modes: "monobank" holds the card

@@ -28,7 +28,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toKopecks } from "../../utils/installments/amounts"
@@ -56,6 +56,7 @@ import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "
 import { depsFor, type InstallmentsDeps } from "./deps"
 import { depsOfEveryStore, depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
 import { UAH_CCY } from "../../lib/monobank"
+import { orderOfPaymentCollection } from "../../utils/installments/order-of-collection"
 
 export const INSTALLMENTS_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.installments
 
@@ -252,13 +253,23 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
 
   protected async authorizeOwn({ input, sessionId, money }: OwnCall<AuthorizePaymentInput>): Promise<AuthorizePaymentOutput> {
     const session = await money.requireSession(sessionId)
+    const order = await orderOfPaymentCollection(this.cradle, session.payment_collection_id)
+    if (order?.status === "canceled") {
+      // Placed before the approval and cancelled since: its installment order is given back (src/subscribers/monobank-order-canceled).
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${order.id} was cancelled before the installment was approved; the approval is not taken`)
+    }
     const row = await this.orderRowOf(money, sessionId, input.data)
     if (row.amount_minor !== Number(toKopecks(session.amount)) || session.currency_code.toUpperCase() !== "UAH") {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `monobank installment order ${row.bank_id} was made for another amount than this payment session's; start the payment again`)
     }
-    const { client } = await this.depsUnder(row.bank_store_id)
+    const { client, options } = await this.depsUnder(row.bank_store_id)
     const info = await this.bank("read the installment order", () => client.getOrderState(row.bank_id!))
     const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (outcome.status === "pending" && options.placeOrderBeforeApproval) {
+      // The order is placed now; the shopper's approval authorizes its payment later (the bank's
+      // callback through Medusa's webhook, or the reconcile job), a failure cancels the order.
+      return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: this.withState({ ...input.data, order_id: row.bank_id, store_order_id: sessionId }, info) }
+    }
     if (outcome.status !== "authorized" && outcome.status !== "captured") {
       // Not authorized yet (or never will be): say why, in words the shopper understands.
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, shopperMessage(outcome), `monobank_installments.${outcome.code}`)

@@ -54,6 +54,11 @@ const optionsSchema = z
       .max(50, { error: "must be at most 50 characters" })
       .optional(),
     timeoutMs: z.number().int().positive({ error: "must be a positive number of milliseconds" }).optional(),
+    /**
+     * Place the Medusa order as soon as the bank has the installment order, before the shopper
+     * approves it in the app (the payment is `pending_authorization` until then; docs/installments.md).
+     */
+    placeOrderBeforeApproval: z.boolean({ error: "must be true or false" }).optional(),
   })
   .superRefine((options, ctx) => {
     if (options.environment && options.baseUrl) {
@@ -97,6 +102,7 @@ export type ResolvedInstallmentsOptions = {
   invoiceSource: "INTERNET" | "STORE"
   pointId?: string
   timeoutMs?: number
+  placeOrderBeforeApproval: boolean
 }
 
 /** Validates and completes the options; throws one error listing every problem. */
@@ -119,5 +125,6 @@ export function resolveInstallmentsOptions(input: unknown): ResolvedInstallments
     invoiceSource: options.invoiceSource ?? "INTERNET",
     pointId: options.pointId,
     timeoutMs: options.timeoutMs,
+    placeOrderBeforeApproval: options.placeOrderBeforeApproval ?? false,
   }
 }

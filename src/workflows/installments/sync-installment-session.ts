@@ -1,4 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { cancelUnapprovedOrderStep } from "./steps/cancel-unapproved-order"
 import { completeInstallmentCartStep } from "./steps/complete-installment-cart"
 import { loadInstallmentSessionStep } from "./steps/load-installment-session"
 import { refreshInstallmentSessionStep } from "./steps/refresh-installment-session"
@@ -24,7 +25,8 @@ export const syncInstallmentSessionWorkflowId = "monobank-installments-sync-sess
 /**
  * Brings a monobank installment payment session up to date with the bank: reads the order state
  * into the session (failures get their code and texts), completes the cart once the shopper has
- * confirmed if asked to, and returns what the storefront shows.
+ * confirmed if asked to, cancels an order placed before the approval once the bank ended it unpaid,
+ * and returns what the storefront shows.
  */
 export const syncInstallmentSessionWorkflow = createWorkflow(
   syncInstallmentSessionWorkflowId,
@@ -33,6 +35,9 @@ export const syncInstallmentSessionWorkflow = createWorkflow(
     const session = refreshInstallmentSessionStep({ session: loaded.session, poll: input.poll })
     when({ input }, ({ input }) => input.complete_cart === true && input.poll !== "stored").then(() => {
       completeInstallmentCartStep({ session, cart_id: loaded.cart_id })
+    })
+    when("cancel-unapproved-order-when-read", { input }, ({ input }) => input.poll !== "stored").then(() => {
+      cancelUnapprovedOrderStep({ session })
     })
     const summaryInput = transform({ session, loaded }, ({ session, loaded }) => ({ session, cart_id: loaded.cart_id }))
     return new WorkflowResponse(summarizeInstallmentSessionStep(summaryInput))

@@ -30,6 +30,12 @@ describe("resolveInstallmentsOptions", () => {
     expect(options.invoiceSource).toBe("INTERNET")
   })
 
+  it("places orders only after the approval unless placeOrderBeforeApproval is true, and refuses a value that is not a boolean by name", () => {
+    expect(resolveInstallmentsOptions(base).placeOrderBeforeApproval).toBe(false)
+    expect(resolveInstallmentsOptions({ ...base, placeOrderBeforeApproval: true }).placeOrderBeforeApproval).toBe(true)
+    expect(() => resolveInstallmentsOptions({ ...base, placeOrderBeforeApproval: "yes" })).toThrow(/placeOrderBeforeApproval: must be true or false/)
+  })
+
   it("sorts allowed parts and keeps a default that is among them", () => {
     const options = resolveInstallmentsOptions({ ...base, allowedParts: [10, 3, 25], defaultParts: 10, invoiceSource: "STORE", pointId: "P-1" })
     expect(options).toMatchObject({ allowedParts: [3, 10, 25], defaultParts: 10, invoiceSource: "STORE", pointId: "P-1" })

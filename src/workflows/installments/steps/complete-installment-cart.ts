@@ -1,6 +1,7 @@
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { orderOfPaymentCollection } from "../../../utils/installments/order-of-collection"
 import type { InstallmentSessionRecord } from "./load-installment-session"
 
 export const completeInstallmentCartStepId = "monobank-installments-complete-cart"
@@ -11,8 +12,8 @@ const ACTION_BY_STATUS: Record<string, PaymentActions | undefined> = {
 }
 
 /**
- * When the bank says the shopper confirmed but no order exists yet (callback lost or not sent),
- * does what the callback would have done: Medusa's processPaymentWorkflow, which locks the cart
+ * When the bank says the shopper confirmed but no order exists yet, or the order placed before the
+ * approval has no payment yet (callback lost or not sent), does what the callback would have done: Medusa's processPaymentWorkflow, which locks the cart
  * and completes it, so it yields one order however many times it runs.
  */
 export const completeInstallmentCartStep = createStep(
@@ -20,7 +21,10 @@ export const completeInstallmentCartStep = createStep(
   async (input: { session: InstallmentSessionRecord; cart_id?: string }, { container }) => {
     const action = ACTION_BY_STATUS[input.session.status]
     if (!action || !input.cart_id || input.session.payment) return new StepResponse(false)
-    if (await orderIdOfCart(container, input.cart_id)) return new StepResponse(false)
+    // An order placed before the approval (pending_authorization) still needs its payment: Medusa's
+    // workflow authorizes the session for the existing order. A cancelled one never gets it.
+    const order = await orderOfPaymentCollection(container, input.session.payment_collection_id)
+    if (order ? order.status === "canceled" || order.paid : await orderIdOfCart(container, input.cart_id)) return new StepResponse(false)
     try {
       await processPaymentWorkflow(container).run({
         input: { action, data: { session_id: input.session.id, amount: input.session.amount } },
