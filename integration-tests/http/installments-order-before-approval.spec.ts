@@ -75,6 +75,10 @@ medusaIntegrationTestRunner({
       expect(await sessionStatus(session.id)).toBe("pending_authorization")
       expect(await reservedUnits()).toBe(2)
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "IN_PROCESS", order_sub_state: "WAITING_FOR_CLIENT" })
+      // The reconcile job reads the waiting order: the order stays as it is, awaiting the approval.
+      await syncMonobankPaymentSessionsJob(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+      expect(await sessionStatus(session.id)).toBe("pending_authorization")
+      expect((await orderOfCart(getContainer(), cart.id)).status).toBe("pending")
 
       const callback = webhooksHandled(getContainer())
       await env.emulator.control.installmentClientConfirm(bankOrderId)

@@ -360,7 +360,16 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
         `monobank installment order ${orderId} was created for ${total} UAH; to pay a different amount, start a new payment session`
       )
     }
-    return this.ownStatus(input)
+    const read = await this.ownStatus(input)
+    return read.status === PaymentSessionStatus.PENDING && (await this.orderAwaitsApproval(input.context?.idempotency_key)) ? { ...read, status: PaymentSessionStatus.PENDING_AUTHORIZATION } : read
+  }
+
+  /** An order placed before the approval (`placeOrderBeforeApproval`) exists for the session: while the bank waits, it stays pending_authorization. */
+  private async orderAwaitsApproval(sessionId: string | undefined): Promise<boolean> {
+    if (!isPaymentSessionId(sessionId)) return false
+    const session = await this.money().requireSession(sessionId).catch(() => undefined)
+    const order = session && (await orderOfPaymentCollection(this.cradle, session.payment_collection_id))
+    return Boolean(order && order.status !== "canceled")
   }
 
   /** Signed by the current store, or by one the admin moved away from whose orders are still open. */

@@ -36,6 +36,8 @@ export const refreshInstallmentSessionStep = createStep(
       data: session.data ?? {},
       // Medusa stores what it is given here: without it, the session's metadata would be cleared.
       metadata: session.metadata ?? undefined,
+      // Names the session to the provider (an order placed before the approval keeps it pending_authorization).
+      context: { idempotency_key: session.id },
     })
     return new StepResponse<InstallmentSessionRecord>({
       ...session,
