@@ -140,6 +140,20 @@ medusaIntegrationTestRunner({
       expect((await installmentCalls(env.emulator.control)).filter((call) => /\/(reject|confirm)$/.test(call))).toEqual([])
     })
 
+    it("the store owner turns it off on the settings page: the next cart waits for the approval before it becomes an order", async () => {
+      const saved = await api.post("/admin/monobank/settings/installments", { values: { placeOrderBeforeApproval: false } }, fx.admin)
+      expect(saved.status).toBe(200)
+      const refused = await api.post("/admin/monobank/settings/installments", { values: { placeOrderBeforeApproval: "yes" } }, fx.admin).catch((error: any) => error.response)
+      expect(refused.status).toBe(400)
+      expect(JSON.stringify(refused.data)).toMatch(/placeOrderBeforeApproval/)
+
+      const cart = await createReadyCart(api, fx)
+      await chooseInstallments(api, fx, { client_phone: phoneEndingIn(2), parts_count: 4 }, cart)
+      const completed = await completeCart(api, fx, cart.id)
+      expect(completed.data.type).not.toBe("order")
+      expect(await orderOfCart(getContainer(), cart.id)).toBeUndefined()
+    })
+
     it("the store owner cancels the order before the approval: the late approval is not taken and the bank order is rejected", async () => {
       const { cart, order, bankOrderId } = await orderAwaitingApproval()
       await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)

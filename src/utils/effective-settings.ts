@@ -44,8 +44,9 @@ export function mergeInstallmentsOptions(
   stored: StoredSettings<"installments"> | undefined
 ): Record<string, unknown> {
   if (!stored) return configured
-  const { environment, storeId, allowedParts } = stored.values
+  const { environment, storeId, allowedParts, placeOrderBeforeApproval } = stored.values
   const merged: Record<string, unknown> = { ...configured }
+  if (placeOrderBeforeApproval !== undefined) merged.placeOrderBeforeApproval = placeOrderBeforeApproval
   if (storeId) merged.storeId = storeId
   if (stored.secrets.secret) merged.secret = stored.secrets.secret
   if (environment) {

@@ -46,6 +46,12 @@ export const FIELDS: Record<ApiName, Field[]> = {
     { name: "allowedParts", label: "Numbers of payments offered", kind: "numbers", hint: "e.g. 3, 4, 6" },
     { name: "minOrderTotal", label: "Minimum order total (UAH)", kind: "text" },
     { name: "maxOrderTotal", label: "Maximum order total (UAH)", kind: "text" },
+    {
+      name: "placeOrderBeforeApproval",
+      label: "Place the order before the shopper approves in the app",
+      kind: "switch",
+      hint: "The order waits for payment; a decline or timeout cancels it",
+    },
   ],
   checkout: [
     { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "Write-only" },

@@ -60,6 +60,7 @@ export const installmentsValuesSchema = z
       .optional(),
     minOrderTotal: hryvnia.optional(),
     maxOrderTotal: hryvnia.optional(),
+    placeOrderBeforeApproval: z.boolean({ error: "must be on or off" }).optional(),
   })
   .superRefine((values, ctx) => {
     if (values.minOrderTotal && values.maxOrderTotal && Number(values.minOrderTotal) > Number(values.maxOrderTotal)) {
