@@ -79,6 +79,9 @@ medusaIntegrationTestRunner({
       await syncMonobankPaymentSessionsJob(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
       expect(await sessionStatus(session.id)).toBe("pending_authorization")
       expect((await orderOfCart(getContainer(), cart.id)).status).toBe("pending")
+      // The storefront's poll: the order exists, and the purchase still waits for the app.
+      const poll = await api.get(`/store/monobank/installments/${session.id}`, fx.store)
+      expect(poll.data.installment).toMatchObject({ status: "pending_authorization", final: false, order: { id: order.id } })
 
       const callback = webhooksHandled(getContainer())
       await env.emulator.control.installmentClientConfirm(bankOrderId)

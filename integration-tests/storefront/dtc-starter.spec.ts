@@ -242,3 +242,38 @@ it("6. a PCI DSS merchant's card form: card details typed in the starter's check
     expect(await adminOrdersOf("card-form@example.test")).toHaveLength(1)
   })
 })
+
+it("7. installments with the order placed before the approval: the order's page asks to confirm in the app, the order exists unpaid, the approval pays it and shows the confirmation", async () => {
+  const save = (values: Record<string, unknown>) =>
+    fetch(`${store.url}/admin/monobank/settings/installments`, {
+      method: "POST",
+      headers: { ...store.admin.headers, "content-type": "application/json" },
+      body: JSON.stringify({ values }),
+    })
+  expect((await save({ placeOrderBeforeApproval: true })).status).toBe(200)
+  try {
+    await shopperFor("installments-order-first", async (shopper) => {
+      const email = "parts-first@example.test"
+      await shopper.addToCart("vyshyvanka")
+      await shopper.openCart()
+      await shopper.checkoutUpToReview({ email, phone: "+380501234564", payment: INSTALLMENTS })
+      await shopper.page.getByTestId("monobank-pay-button").click()
+      const placed = shopper.page.getByTestId("monobank-installment-order")
+      await placed.getByText("Your order is placed.").waitFor({ timeout: 60_000 })
+      await placed.getByTestId("monobank-installment-order-state").getByText("Confirm the installment purchase in your monobank app.").waitFor({ timeout: 30_000 })
+      await shopper.shot(shopper.page, "order-placed-awaiting-the-app")
+      const [waiting] = await adminOrdersOf(email)
+      expect(waiting).toBeDefined()
+      expect((await adminOrder((waiting as any).id)).payment_collections.flatMap((c: any) => c.payments)).toEqual([])
+
+      await store.emulator.control.advanceClock(INSTALLMENT_CONFIRM_DELAY_MS) // the shopper confirms in the app
+      const orderId = await shopper.confirmation()
+      expect(orderId).toBe((waiting as any).id)
+      const [payment] = (await adminOrder(orderId)).payment_collections.flatMap((c: any) => c.payments)
+      expect(payment.provider_id).toBe("pp_monobank-installments_monobank-installments")
+      expect(await adminOrdersOf(email)).toHaveLength(1)
+    })
+  } finally {
+    await save({})
+  }
+})

@@ -213,6 +213,7 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
           parts_count: plan.parts,
           total_sum: plan.request.total_sum,
           ...stateData(info, new Date()),
+          place_order_now: options.placeOrderBeforeApproval || undefined,
         }),
       })
     })

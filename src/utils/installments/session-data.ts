@@ -23,6 +23,8 @@ export type InstallmentSessionData = {
   /** Returns booked by Medusa refunds, for display; decisions use the ledger in the payment's metadata. */
   returns?: InstallmentReturn[]
   checked_at: string
+  /** Tells the storefront to complete the cart now (placeOrderBeforeApproval); display only, never evidence. */
+  place_order_now?: boolean
 }
 
 /** The state part of the data, from a state/confirm/reject answer or a callback. */
@@ -75,6 +77,7 @@ export const PROVIDER_KEYS = [
   "outcome",
   "returns",
   "checked_at",
+  "place_order_now",
 ] as const satisfies readonly (keyof InstallmentSessionData)[]
 
 type ProviderKey = (typeof PROVIDER_KEYS)[number]

@@ -32,7 +32,8 @@ export const summarizeInstallmentSessionStep = createStep(
       status: input.session.status,
       code: outcome?.code ?? null,
       action: outcome?.action ?? null,
-      final: Boolean(orderId) || outcome?.final === true,
+      // An order placed before the approval (pending_authorization) still waits for the bank.
+      final: (Boolean(orderId) && input.session.status !== "pending_authorization") || outcome?.final === true,
       message: outcome?.message ?? null,
       cart_id: input.cart_id ?? null,
       order: orderId ? { id: orderId } : null,

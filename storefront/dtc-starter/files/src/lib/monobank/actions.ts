@@ -124,27 +124,48 @@ export async function startMonobankStorePagePayment(
   }
 }
 
-/** Installments: a new session with the shopper's phone and number of payments; the bank pushes to the app. */
+/**
+ * Installments: a new session with the shopper's phone and number of payments; the bank pushes to
+ * the app. `placeOrderNow`: the store places the order before the shopper's approval.
+ */
 export async function startMonobankInstallments(
   cart: HttpTypes.StoreCart,
   phone: string,
   partsCount: number
-): Promise<{ sessionId: string } | { error: string }> {
+): Promise<{ sessionId: string; placeOrderNow: boolean } | { error: string }> {
   try {
     const session = await startSession(cart, MONOBANK_PROVIDERS.installments, { client_phone: phone, parts_count: partsCount })
-    return session ? { sessionId: session.id } : { error: "monobank did not start the installment purchase." }
+    return session ? { sessionId: session.id, placeOrderNow: session.data?.place_order_now === true } : { error: "monobank did not start the installment purchase." }
   } catch (error) {
     return { error: messageOf(error) }
   }
 }
 
-/** One poll of the plugin's installment route; the order's confirmation page once the cart became an order. */
+/** Places the order before the shopper's approval; the page that waits for the app's answer. */
+export async function placeMonobankInstallmentOrder(sessionId: string): Promise<{ awaitingUrl: string } | { error: string }> {
+  const cartId = await getCartId()
+  if (!cartId) return { error: "Your cart is no longer here." }
+  try {
+    const result = await sdk.store.cart.complete(cartId, {}, await getAuthHeaders())
+    if (result.type !== "order") return { error: result.error?.message ?? "The order could not be placed." }
+    await removeCartId()
+    await revalidate("carts", "orders")
+    const country = result.order.shipping_address?.country_code?.toLowerCase() ?? ""
+    return { awaitingUrl: `/${country}/checkout/monobank/installment?session=${encodeURIComponent(sessionId)}` }
+  } catch (error) {
+    return { error: messageOf(error) }
+  }
+}
+
+const APPROVED = ["authorized", "captured"]
+
+/** One poll of the plugin's installment route; the order's confirmation page once the order is paid for. */
 export async function pollMonobankInstallments(sessionId: string): Promise<InstallmentProgress & { orderUrl?: string }> {
   const { installment } = await sdk.client.fetch<{ installment: InstallmentProgress }>(
     `/store/monobank/installments/${sessionId}`,
     { cache: "no-store" }
   )
-  if (!installment.order) return installment
+  if (!installment.order || !APPROVED.includes(installment.status)) return installment
   const { order } = await sdk.store.order.retrieve(installment.order.id, { fields: "id,*shipping_address" }, await getAuthHeaders())
   return { ...installment, ...(await confirmed(order)) }
 }

@@ -1,6 +1,6 @@
 "use client"
 
-import { pollMonobankInstallments, startMonobankInstallments, type InstallmentProgress } from "@lib/monobank/actions"
+import { placeMonobankInstallmentOrder, pollMonobankInstallments, startMonobankInstallments, type InstallmentProgress } from "@lib/monobank/actions"
 import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/ui"
@@ -13,7 +13,8 @@ const POLL_EVERY_MS = 3_000
 /**
  * Installments: the shopper's phone and number of payments; the bank then asks the shopper in the
  * monobank app, and this waits (polling the plugin's route) until the cart is an order or the
- * bank says why not, in Ukrainian and English.
+ * bank says why not, in Ukrainian and English. A store that places the order before the approval
+ * sends the shopper to the order's waiting page (checkout/monobank/installment) instead.
  */
 export default function InstallmentsButton({ cart, notReady }: { cart: HttpTypes.StoreCart; notReady: boolean }) {
   const [phone, setPhone] = useState(cart.billing_address?.phone ?? "")
@@ -45,9 +46,19 @@ export default function InstallmentsButton({ cart, notReady }: { cart: HttpTypes
     setError(null)
     setProgress(null)
     const started = await startMonobankInstallments(cart, phone, parts)
+    if ("error" in started) {
+      setSubmitting(false)
+      return setError(started.error)
+    }
+    if (!started.placeOrderNow) {
+      setSubmitting(false)
+      return setSessionId(started.sessionId)
+    }
+    // The store places the order now; its page waits for the answer in the app.
+    const placed = await placeMonobankInstallmentOrder(started.sessionId)
     setSubmitting(false)
-    if ("error" in started) setError(started.error)
-    else setSessionId(started.sessionId)
+    if ("error" in placed) setError(placed.error)
+    else window.location.assign(placed.awaitingUrl)
   }
 
   if (sessionId) {
