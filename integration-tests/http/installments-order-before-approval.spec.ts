@@ -82,6 +82,12 @@ medusaIntegrationTestRunner({
       // The storefront's poll: the order exists, and the purchase still waits for the app.
       const poll = await api.get(`/store/monobank/installments/${session.id}`, fx.store)
       expect(poll.data.installment).toMatchObject({ status: "pending_authorization", final: false, order: { id: order.id } })
+      // The order widget's facts: the purchase waits for the shopper, with the bank's state.
+      const widget = await api.get(`/admin/monobank/orders/${order.id}`, fx.admin)
+      expect(widget.data).toMatchObject({ monobank: true, payments: [] })
+      expect(widget.data.unpaid_installments).toEqual([
+        expect.objectContaining({ session_id: session.id, session_status: "pending_authorization", bank_id: bankOrderId, bank_sub_state: "WAITING_FOR_CLIENT", canceled_because: null }),
+      ])
 
       const callback = webhooksHandled(getContainer())
       await env.emulator.control.installmentClientConfirm(bankOrderId)
@@ -93,6 +99,9 @@ medusaIntegrationTestRunner({
       expect(paid.payment_collections[0].payments[0]).toMatchObject({ provider_id: INSTALLMENTS_PROVIDER, canceled_at: null })
       expect(Number(paid.payment_collections[0].payments[0].amount)).toBe(2 * fx.unitPrice + fx.shippingPrice)
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      const paidWidget = await api.get(`/admin/monobank/orders/${order.id}`, fx.admin)
+      expect(paidWidget.data.unpaid_installments).toEqual([])
+      expect(paidWidget.data.payments).toEqual([expect.objectContaining({ bank_sub_state: "WAITING_FOR_STORE_CONFIRM" })])
     })
 
     it("the shopper declines in the app: the order is cancelled, its stock released, the reason kept on the order", async () => {
@@ -107,6 +116,8 @@ medusaIntegrationTestRunner({
       expect(await reservedUnits()).toBe(0)
       const { data } = await api.get(`/admin/orders/${order.id}?fields=metadata`, fx.admin)
       expect(data.order.metadata.monobank_installments.canceled_because).toMatch(/ended unpaid: REJECTED_BY_CLIENT/)
+      const widget = await api.get(`/admin/monobank/orders/${order.id}`, fx.admin)
+      expect(widget.data.unpaid_installments).toEqual([expect.objectContaining({ session_status: "error", canceled_because: expect.stringMatching(/REJECTED_BY_CLIENT/) })])
     })
 
     it("no answer in the app within 15 minutes, with the callback lost: the reconcile job cancels the order", async () => {

@@ -69,6 +69,15 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           {p.stale_reason && <Text size="xsmall" className="text-ui-fg-error">{p.stale_reason}</Text>}
         </div>
       ))}
+      {facts.unpaid_installments.map((u) => (
+        <div key={u.session_id} className="flex flex-col gap-1 px-6 py-4" data-testid="monobank-unpaid-installment">
+          <Text weight="plus">{u.session_status === "pending_authorization" ? "Installments, awaiting the shopper's approval in the app" : "Installments, not paid"}</Text>
+          <Fact label="Installment order" value={u.bank_id} />
+          <Fact label="Bank status" value={u.bank_status && <Badge size="2xsmall">{u.bank_status}{u.bank_sub_state ? ` / ${u.bank_sub_state}` : ""}</Badge>} />
+          {u.meaning && <Text size="xsmall" className="text-ui-fg-subtle">{u.meaning}</Text>}
+          {u.canceled_because && <Text size="xsmall" className="text-ui-fg-error">Order cancelled: {u.canceled_because}</Text>}
+        </div>
+      ))}
       {facts.checkout && (
         <div className="flex flex-col gap-1 px-6 py-4">
           <Text weight="plus">mono checkout{facts.checkout.payment_method ? `, ${facts.checkout.payment_method}` : ""}</Text>

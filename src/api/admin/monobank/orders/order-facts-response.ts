@@ -25,10 +25,23 @@ export type PaymentFacts = {
   stale_reason?: string
 }
 
+/** An installment purchase of an order placed before the shopper's approval, with no payment yet (or cancelled for it). */
+export type UnpaidInstallmentFacts = {
+  session_id: string
+  session_status: string
+  bank_id: string | null
+  bank_status: string | null
+  bank_sub_state: string | null
+  meaning: string | null
+  /** Why the plugin cancelled the order (the bank ended the purchase unpaid). */
+  canceled_because: string | null
+}
+
 export type OrderFacts = {
   medusa_order_id: string
   monobank: boolean
   payments: PaymentFacts[]
+  unpaid_installments: UnpaidInstallmentFacts[]
   checkout: {
     id: string
     /** The bank's checkout order id. */

@@ -24,7 +24,7 @@ import {
   methodInWords,
 } from "./payment-words"
 import { providerKindOf, type ProviderKind } from "../../../../utils/provider-ids"
-import type { OrderFacts, PaymentFacts } from "./order-facts-response"
+import type { OrderFacts, PaymentFacts, UnpaidInstallmentFacts } from "./order-facts-response"
 
 type OrderPayment = { id: string; provider_id: string; data: Record<string, unknown> | null; payment_session_id?: string }
 
@@ -149,10 +149,12 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
   )
   const checkout = await checkoutOrderOf(container, orderId)
   const record = (checkout?.last_record ?? null) as Record<string, unknown> | null
+  const unpaid = await unpaidInstallmentsOf(container, orderId)
   return {
     medusa_order_id: orderId,
-    monobank: facts.length > 0 || Boolean(checkout),
+    monobank: facts.length > 0 || Boolean(checkout) || unpaid.length > 0,
     payments: facts,
+    unpaid_installments: unpaid,
     checkout: checkout
       ? {
           id: checkout.id,
@@ -166,6 +168,38 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
         }
       : null,
   }
+}
+
+type UnpaidSession = { id: string; provider_id: string; status: string; data: Record<string, unknown> | null; payment?: { id: string } | null }
+
+/**
+ * Installment sessions of the order with no payment: an order placed before the shopper's approval
+ * (`placeOrderBeforeApproval`) waits for it, or was cancelled because the bank ended it unpaid.
+ */
+async function unpaidInstallmentsOf(container: MedusaContainer, orderId: string): Promise<UnpaidInstallmentFacts[]> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "metadata", ...["id", "provider_id", "status", "data", "payment.id"].map((f) => `payment_collections.payment_sessions.${f}`)],
+    filters: { id: orderId },
+  })
+  const order = data[0] as { metadata?: Record<string, unknown> | null; payment_collections?: { payment_sessions?: UnpaidSession[] }[] } | undefined
+  const canceled = (order?.metadata?.monobank_installments ?? null) as { canceled_because?: string; session_id?: string } | null
+  return (order?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payment_sessions ?? [])
+    .filter((session) => providerKindOf(session.provider_id) === "installments" && !session.payment)
+    .map((session) => {
+      const state = typeof session.data?.state === "string" ? session.data.state : null
+      const subState = typeof session.data?.order_sub_state === "string" ? session.data.order_sub_state : null
+      return {
+        session_id: session.id,
+        session_status: session.status,
+        bank_id: typeof session.data?.order_id === "string" ? session.data.order_id : null,
+        bank_status: state,
+        bank_sub_state: subState,
+        meaning: state && subState ? describeOrderState(state as never, subState).description : null,
+        canceled_because: canceled?.session_id === session.id ? canceled.canceled_because ?? null : null,
+      }
+    })
 }
 
 const DELIVERY_KEYS = ["delivery_method_desc", "delivery_branch_id", "delivery_branch_address", "delivery_city", "delivery_region", "delivery_address"]
