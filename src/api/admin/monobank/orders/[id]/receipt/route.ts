@@ -1,0 +1,28 @@
+/**
+ * `GET /admin/monobank/orders/:id/receipt?invoice=...`: the bank's receipt of a card payment of
+ * this order, as a PDF download. The bank answers base64 behind the merchant token, so the admin
+ * gets it through here and the token never leaves the server. Only an invoice of this order's own
+ * payments is read, so the route cannot be used to fetch other merchants' or orders' receipts.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { readMonobankData } from "../../../../../../utils/acquiring/payment-data"
+import { acquiringClientOfProvider } from "../../../../../../workflows/acquiring/utils/card-invoice-reader"
+import { orderPayments } from "../../order-facts"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const invoiceId = typeof req.query.invoice === "string" ? req.query.invoice : ""
+  const payments = await orderPayments(req.scope, req.params.id)
+  const payment = payments.find((p) => invoiceId && readMonobankData(p.data)?.invoiceId === invoiceId)
+  if (!payment) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} has no monobank card invoice ${invoiceId || "(none given)"}`)
+  }
+  const client = await acquiringClientOfProvider(req.scope, payment.provider_id)
+  const { file } = await client.getReceipt(invoiceId)
+  if (!file) throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank has no receipt for invoice ${invoiceId}`)
+  const pdf = Buffer.from(file, "base64")
+  res.setHeader("Content-Type", "application/pdf")
+  res.setHeader("Content-Disposition", `inline; filename="monobank-receipt-${invoiceId.replace(/[^\w-]/g, "_")}.pdf"`)
+  res.setHeader("Content-Length", String(pdf.length))
+  res.status(200).end(pdf)
+}
