@@ -6,6 +6,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { isMonobankApiError, type AcquiringClient } from "../../../../../../lib/monobank"
 import { readMonobankData } from "../../../../../../utils/acquiring/payment-data"
 import { acquiringClientOfProvider } from "../../../../../../workflows/acquiring/utils/card-invoice-reader"
 import { orderPayments } from "../../order-facts"
@@ -18,11 +19,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} has no monobank card invoice ${invoiceId || "(none given)"}`)
   }
   const client = await acquiringClientOfProvider(req.scope, payment.provider_id)
-  const { file } = await client.getReceipt(invoiceId)
+  const { file } = await receiptOf(client, invoiceId)
   if (!file) throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank has no receipt for invoice ${invoiceId}`)
   const pdf = Buffer.from(file, "base64")
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Content-Disposition", `inline; filename="monobank-receipt-${invoiceId.replace(/[^\w-]/g, "_")}.pdf"`)
   res.setHeader("Content-Length", String(pdf.length))
   res.status(200).end(pdf)
+}
+
+/** The bank's refusal in words a store owner can act on; its 404 stays a 404. */
+async function receiptOf(client: AcquiringClient, invoiceId: string) {
+  try {
+    return await client.getReceipt(invoiceId)
+  } catch (error) {
+    if (!isMonobankApiError(error)) throw error
+    const type = error.status === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.UNEXPECTED_STATE
+    throw new MedusaError(type, `monobank could not give the receipt of invoice ${invoiceId} now: ${error.message}`)
+  }
 }
