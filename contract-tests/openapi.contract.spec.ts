@@ -123,6 +123,29 @@ describe("acquiring answers match the published OpenAPI", () => {
     )
   })
 
+  it("invoice/fiscal-checks and invoice/receipt: sale and return checks, empty list, receipt, 404", async () => {
+    const checks = (id: string) => `/api/merchant/invoice/fiscal-checks?invoiceId=${id}`
+    const receipt = (id: string) => `/api/merchant/invoice/receipt?invoiceId=${id}`
+    const plain = await createInvoice()
+    await emulator.control.payInvoice(plain)
+    expectConforms("acquiring", "GET", checks(plain), await acquiring("GET", checks(plain)), 200)
+    expectConforms("acquiring", "GET", receipt(plain), await acquiring("GET", receipt(plain)), 200)
+
+    await emulator.control.setFiscalization(true)
+    try {
+      const fiscal = await createInvoice()
+      await emulator.control.payInvoice(fiscal)
+      await acquiring("POST", "/api/merchant/invoice/cancel", { invoiceId: fiscal, amount: 1000, items: [{ name: "n", qty: 1, sum: 1000, code: "c" }] })
+      const listed = await acquiring("GET", checks(fiscal))
+      expectConforms("acquiring", "GET", checks(fiscal), listed, 200)
+      expect((listed.json as { checks: Array<{ type: string }> }).checks.map((check) => check.type)).toEqual(["sale", "return"])
+    } finally {
+      await emulator.control.setFiscalization(false)
+    }
+    expectConforms("acquiring", "GET", checks("missing"), await acquiring("GET", checks("missing")), 404)
+    expectConforms("acquiring", "GET", receipt("missing"), await acquiring("GET", receipt("missing")), 404)
+  })
+
   it("invoice/cancel, remove, finalize: success and refusals", async () => {
     const paid = await createInvoice()
     await emulator.control.payInvoice(paid)

@@ -1,7 +1,8 @@
-/** Acquiring invoice endpoints: create, status, cancel, remove, finalize. */
+/** Acquiring invoice endpoints: create, status, cancel, remove, finalize, fiscal checks, receipt. */
 import type { Emulator } from "../emulator"
 import { HttpError, jsonBody, ok, parseWith, requiredQuery, type RequestContext } from "../http-util"
 import type { Route } from "../router"
+import { fiscalChecksOf, receiptOf } from "./receipts"
 import { statusRecord } from "./records"
 import { invoiceCancelSchema, invoiceCreateSchema, invoiceFinalizeSchema, invoiceIdSchema } from "./schemas"
 
@@ -35,6 +36,18 @@ export function invoiceRoutes(emulator: Emulator): Route[] {
       method: "GET",
       pattern: "/api/merchant/invoice/status",
       handler: (ctx) => ok(emulator.shapes.acquiringStatus(statusRecord(invoices.get(requiredQuery(ctx, "invoiceId"))))),
+    },
+    {
+      ...base,
+      method: "GET",
+      pattern: "/api/merchant/invoice/fiscal-checks",
+      handler: (ctx) => ok({ checks: fiscalChecksOf(invoices.get(requiredQuery(ctx, "invoiceId")), emulator.fiscalization) }),
+    },
+    {
+      ...base,
+      method: "GET",
+      pattern: "/api/merchant/invoice/receipt",
+      handler: (ctx) => ok(receiptOf(invoices.get(requiredQuery(ctx, "invoiceId")))),
     },
     {
       ...base,

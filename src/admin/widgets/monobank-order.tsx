@@ -3,6 +3,7 @@ import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { adminFetch } from "../lib/api"
+import { MonobankReceipts } from "../components/monobank-receipts"
 import type { OrderFactsResponse as Facts, OrderSyncResponse } from "../../api/admin/monobank/orders/order-facts-response"
 
 const Fact = ({ label, value }: { label: string; value: React.ReactNode }) =>
@@ -66,6 +67,7 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               ))}
             </div>
           )}
+          {p.receipts && <MonobankReceipts receipts={p.receipts} />}
           {p.stale_reason && <Text size="xsmall" className="text-ui-fg-error">{p.stale_reason}</Text>}
         </div>
       ))}

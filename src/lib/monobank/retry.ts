@@ -14,6 +14,8 @@ export const ENDPOINT_POLICIES = {
   // acquiring
   "POST /api/merchant/invoice/create": "unsafe",
   "GET /api/merchant/invoice/status": "idempotent",
+  "GET /api/merchant/invoice/fiscal-checks": "idempotent",
+  "GET /api/merchant/invoice/receipt": "idempotent",
   "POST /api/merchant/invoice/cancel": "unsafe",
   "POST /api/merchant/invoice/remove": "unsafe",
   "POST /api/merchant/invoice/finalize": "unsafe",

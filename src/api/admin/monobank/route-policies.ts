@@ -30,6 +30,7 @@ const ROUTE_POLICIES: ReadonlyArray<readonly ["GET" | "POST", string, readonly P
   ["GET", "/admin/monobank/merchant", [settings.read]],
   ["POST", "/admin/monobank/qr/:qr_id/reset-amount", [settings.update]],
   ["GET", "/admin/monobank/orders/:id", [order.read, payment.read]],
+  ["GET", "/admin/monobank/orders/:id/receipt", [order.read, payment.read]],
   // Books what the bank says (authorized, captured, released, refunded) on the order's payments.
   ["POST", "/admin/monobank/orders/:id/sync", [order.read, payment.update]],
   ["GET", "/admin/monobank/needs-attention", [order.read, payment.read]],

@@ -20,6 +20,8 @@ const OPERATIONS = {
     s.invoiceStatusRecordSchema,
     readPlainInvoiceStatusRecord
   ),
+  listFiscalChecks: op("GET /api/merchant/invoice/fiscal-checks", s.invoiceIdRequestSchema, s.fiscalCheckListResponseSchema),
+  getReceipt: op("GET /api/merchant/invoice/receipt", s.invoiceIdRequestSchema, s.receiptResponseSchema),
   cancelInvoice: op("POST /api/merchant/invoice/cancel", s.invoiceCancelRequestSchema, s.cancelResponseSchema),
   removeInvoice: op("POST /api/merchant/invoice/remove", s.invoiceIdRequestSchema, s.emptyResponseSchema),
   finalizeInvoice: op("POST /api/merchant/invoice/finalize", s.invoiceFinalizeRequestSchema, s.finalizeResponseSchema),
@@ -56,6 +58,16 @@ export class AcquiringClient extends ApiClient {
 
   getInvoiceStatus(invoiceId: string, options?: CallOptions): Promise<s.InvoiceStatusRecord> {
     return runOperation(this.http, OPERATIONS.getInvoiceStatus, { invoiceId }, options)
+  }
+
+  /** The invoice's fiscal checks (sale, returns), when a fiscal register is linked at the bank. */
+  async listFiscalChecks(invoiceId: string, options?: CallOptions): Promise<s.FiscalCheck[]> {
+    return (await runOperation(this.http, OPERATIONS.listFiscalChecks, { invoiceId }, options)).checks
+  }
+
+  /** The bank's receipt of the payment, base64 of a PDF (`file` absent when the bank sent none). */
+  getReceipt(invoiceId: string, options?: CallOptions): Promise<s.ReceiptResponse> {
+    return runOperation(this.http, OPERATIONS.getReceipt, { invoiceId }, options)
   }
 
   /** Refunds a paid invoice: fully, or partially with `amount`. */

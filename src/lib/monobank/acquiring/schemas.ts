@@ -17,6 +17,7 @@ import {
 
 export { emptyResponseSchema }
 export * from "./records"
+export * from "./receipts"
 
 // ---- shared pieces ---------------------------------------------------------------------------
 

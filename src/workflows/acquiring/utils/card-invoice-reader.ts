@@ -24,16 +24,17 @@ export function isBankUnavailable(error: unknown): boolean {
   return error.status !== undefined && (error.status >= 500 || error.status === 429)
 }
 
-export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {
-  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const clientFor = async (providerId: string): Promise<AcquiringClient> => {
-    const options = monobankProviderOptions(configModule, providerId)
-    if (!options) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
-    }
-    // The provider's token, or the one saved in the admin over it (as the provider itself uses).
-    return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring")))
+/** The acquiring client of a `monobank` provider: its token, or the one saved in the admin over it (as the provider itself uses). */
+export async function acquiringClientOfProvider(container: MedusaContainer, providerId: string): Promise<AcquiringClient> {
+  const options = monobankProviderOptions(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  if (!options) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
   }
+  return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring")))
+}
+
+export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {
+  const clientFor = (providerId: string) => acquiringClientOfProvider(container, providerId)
   const reader: CardInvoiceReader = async (providerId, invoiceId) => (await clientFor(providerId)).getInvoiceStatus(invoiceId)
   reader.nameLostCharge = async (providerId, row) => {
     const ledger = ledgerOf(container)

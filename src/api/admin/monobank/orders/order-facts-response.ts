@@ -21,6 +21,8 @@ export type PaymentFacts = {
   hold_expires_at?: string | null
   hold_expires_soon?: boolean
   refunds?: { amount: string; status: string; date: string | null }[]
+  /** Card invoices the bank took money for: their fiscal checks and the bank's receipt. */
+  receipts?: ReceiptFacts
   /** The bank could not be read now: these facts are what the store last recorded. */
   stale_reason?: string
 }
@@ -35,6 +37,28 @@ export type UnpaidInstallmentFacts = {
   meaning: string | null
   /** Why the plugin cancelled the order (the bank ended the purchase unpaid). */
   canceled_because: string | null
+}
+
+/** One fiscal check as the bank lists it; `type`/`status` are the bank's words, labels ours. */
+export type FiscalCheckFacts = {
+  id: string | null
+  type: string | null
+  type_label: string
+  status: string | null
+  status_label: string
+  status_description: string | null
+  /** The check at the tax service. */
+  tax_url: string | null
+  source: string | null
+}
+
+export type ReceiptFacts = {
+  /** false: the bank did not answer for the checks now (`reason` says why); the rest of the facts stand. */
+  available: boolean
+  reason?: string
+  fiscal_checks: FiscalCheckFacts[]
+  /** Admin route that downloads the bank's payment receipt as a PDF. */
+  bank_receipt_url: string
 }
 
 export type OrderFacts = {

@@ -11,7 +11,8 @@ import { formatBankAmount } from "../../../../utils/medusa-money"
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { describeOrderState } from "../../../../utils/installments/states"
-import { cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
+import { acquiringClientOfProvider, cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
+import { bankReceiptPath, hasReceipts, receiptFacts } from "./order-receipts"
 import { checkoutModule, registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
 import { deliveryInWords } from "../../../../workflows/checkout/utils/delivery-words"
 import { CHECKOUT_ORDER_LINK_ENTITY } from "../../../../workflows/checkout/utils/linked-order"
@@ -130,6 +131,14 @@ function checkoutPaymentFacts(payment: OrderPayment, kind: ProviderKind): Paymen
   }
 }
 
+async function cardReceipts(container: MedusaContainer, payment: OrderPayment, orderId: string, invoiceId: string) {
+  try {
+    return await receiptFacts(await acquiringClientOfProvider(container, payment.provider_id), orderId, invoiceId)
+  } catch (error) {
+    return { available: false, reason: `Receipts unavailable: ${(error as Error).message}`, fiscal_checks: [], bank_receipt_url: bankReceiptPath(orderId, invoiceId) }
+  }
+}
+
 export async function orderFacts(container: MedusaContainer, orderId: string, now = new Date()): Promise<OrderFacts> {
   const payments = await orderPayments(container, orderId)
   const read = cardInvoiceReader(container)
@@ -140,11 +149,13 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
       if (kind === "installments") return installmentFacts(payment)
       const stored = readMonobankData(payment.data)
       if (!stored) return { payment_id: payment.id, provider_id: payment.provider_id, method: methodInWords("card", payment.data ?? {}), bank_id: null, bank_status: null, meaning: null }
+      let card: PaymentFacts
       try {
-        return cardFacts(payment, await read(payment.provider_id, stored.invoiceId), undefined, now)
+        card = cardFacts(payment, await read(payment.provider_id, stored.invoiceId), undefined, now)
       } catch (error) {
-        return cardFacts(payment, undefined, `monobank could not be read now: ${(error as Error).message}`, now)
+        card = cardFacts(payment, undefined, `monobank could not be read now: ${(error as Error).message}`, now)
       }
+      return hasReceipts(card.bank_status) ? { ...card, receipts: await cardReceipts(container, payment, orderId, stored.invoiceId) } : card
     })
   )
   const checkout = await checkoutOrderOf(container, orderId)
