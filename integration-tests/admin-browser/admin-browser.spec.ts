@@ -1,7 +1,7 @@
 /**
  * Issue 14 in a real browser: a store owner logs in to the Medusa admin, sets the card token and
  * capture mode on Settings → monobank and tests the connection, opens a paid order and syncs it
- * with the bank, and resolves a needs-attention row. The shopper's and the bank's side go through
+ * with the bank, resolves a needs-attention row, and (#27) sees an order's fiscal receipts. The shopper's and the bank's side go through
  * the store API and the emulator. `npm test -- admin-browser`; screenshots in ./screenshots.
  */
 import fs from "node:fs"
@@ -182,4 +182,35 @@ it("needs attention: a paid mono checkout order that could not become an order i
   await page.getByText("Нова пошта: відділення №25 (mono checkout)").first().waitFor()
   expect(await page.getByText("Київ Київська обл.").count()).toBeGreaterThan(0)
   await screenshot(page, "08-checkout-order")
+})
+
+it("order page with fiscalization on: the widget lists the sale check with its link at the tax service, and the bank's receipt downloads as a PDF", async () => {
+  await store.emulator.control.setFiscalization(true)
+  try {
+    const { cart, session } = await checkoutWithMonobank(store.api, fx, DEBIT_PROVIDER)
+    await store.emulator.control.payInvoice(session.data.invoiceId)
+    const orderId = await eventually(
+      async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rows[0]?.order_id as string | undefined,
+      Boolean,
+      60_000
+    )
+    await page.goto(`${store.url}/app/orders/${orderId}`)
+    const receipts = page.getByTestId("monobank-order-widget").getByTestId("monobank-receipts")
+    await receipts.waitFor()
+    expect(await textOnceMatching(receipts, /Sale/)).toMatch(/Sale/)
+    const taxLink = receipts.getByRole("link", { name: "Check at the tax service" })
+    expect(await taxLink.getAttribute("href")).toMatch(/^https?:\/\//)
+    await receipts.scrollIntoViewIfNeeded()
+    await screenshot(page, "09-order-widget-receipts")
+
+    const receiptHref = await receipts.getByRole("link", { name: "Bank receipt (PDF)" }).getAttribute("href")
+    const download = await page.evaluate(async (href) => {
+      const res = await fetch(href!, { credentials: "include" })
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      return { status: res.status, type: res.headers.get("content-type"), head: String.fromCharCode(...bytes.slice(0, 5)) }
+    }, receiptHref)
+    expect(download).toEqual({ status: 200, type: expect.stringMatching(/application\/pdf/), head: "%PDF-" })
+  } finally {
+    await store.emulator.control.setFiscalization(false)
+  }
 })
