@@ -182,3 +182,23 @@ export async function completeCart(api: Api, fx: StoreFixtures, cartId: string) 
   const res = await api.post(`/store/carts/${cartId}/complete`, {}, fx.store).catch((e: any) => e.response)
   return res as { status: number; data: any }
 }
+
+/** A published product whose stock Medusa manages, with `stock` units at the fixtures' location. */
+export async function createStockedProduct(api: Api, fx: StoreFixtures, { title, stock }: { title: string; stock: number }) {
+  const { data } = await api.post(
+    "/admin/products?fields=*variants,*variants.inventory_items",
+    {
+      title,
+      status: "published",
+      shipping_profile_id: fx.shippingProfileId,
+      sales_channels: [{ id: fx.salesChannelId }],
+      options: [{ title: "Size", values: ["M"] }],
+      variants: [{ title: "M", sku: `${title.toUpperCase().replace(/\W+/g, "-")}-${Date.now()}`, options: { Size: "M" }, manage_inventory: true, prices: [{ currency_code: "uah", amount: fx.unitPrice }] }],
+    },
+    fx.admin
+  )
+  const variant = data.product.variants[0]
+  const inventoryItemId: string = variant.inventory_items[0].inventory_item_id
+  await api.post(`/admin/inventory-items/${inventoryItemId}/location-levels`, { location_id: fx.stockLocationId, stocked_quantity: stock }, fx.admin)
+  return { variantId: variant.id as string, inventoryItemId }
+}

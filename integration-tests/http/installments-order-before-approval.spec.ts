@@ -13,7 +13,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { completeCart, createReadyCart, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { completeCart, createReadyCart, createStockedProduct, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -29,22 +29,9 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [INSTALLMENTS_PROVIDER] })
       // A product whose stock Medusa manages, so a cancelled order visibly gives its units back.
-      const { data } = await api.post(
-        "/admin/products?fields=*variants,*variants.inventory_items",
-        {
-          title: "Counted",
-          status: "published",
-          shipping_profile_id: fx.shippingProfileId,
-          sales_channels: [{ id: fx.salesChannelId }],
-          options: [{ title: "Size", values: ["M"] }],
-          variants: [{ title: "M", sku: `COUNTED-${Date.now()}`, options: { Size: "M" }, manage_inventory: true, prices: [{ currency_code: "uah", amount: fx.unitPrice }] }],
-        },
-        fx.admin
-      )
-      const variant = data.product.variants[0]
-      inventoryItemId = variant.inventory_items[0].inventory_item_id
-      await api.post(`/admin/inventory-items/${inventoryItemId}/location-levels`, { location_id: fx.stockLocationId, stocked_quantity: 5 }, fx.admin)
-      fx = { ...fx, variantId: variant.id }
+      const product = await createStockedProduct(api, fx, { title: "Counted", stock: 5 })
+      inventoryItemId = product.inventoryItemId
+      fx = { ...fx, variantId: product.variantId }
     })
 
     async function reservedUnits(): Promise<number> {

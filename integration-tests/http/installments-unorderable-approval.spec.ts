@@ -9,7 +9,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { completeCart, createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
+import { completeCart, createReadyCart, createStockedProduct, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -26,29 +26,11 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       fx = await seedStore(api, await createAdminHeaders(getContainer()), { paymentProviders: [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] })
-      const { data } = await api.post(
-        "/admin/products?fields=*variants,*variants.inventory_items",
-        {
-          title: "Last one",
-          status: "published",
-          shipping_profile_id: fx.shippingProfileId,
-          sales_channels: [{ id: fx.salesChannelId }],
-          options: [{ title: "Size", values: ["M"] }],
-          variants: [{ title: "M", sku: `LAST-${Date.now()}`, options: { Size: "M" }, manage_inventory: true, prices: [{ currency_code: "uah", amount: fx.unitPrice }] }],
-        },
-        fx.admin
-      )
-      const variant = data.product.variants[0]
-      lastUnit = { variantId: variant.id, inventoryItemId: variant.inventory_items[0].inventory_item_id }
-      await setStock(1)
+      lastUnit = await createStockedProduct(api, fx, { title: "Last one", stock: 1 })
     })
 
     async function setStock(quantity: number) {
-      const { data } = await api.get(`/admin/inventory-items/${lastUnit.inventoryItemId}/location-levels`, fx.admin)
-      const exists = data.inventory_levels.some((level: { location_id: string }) => level.location_id === fx.stockLocationId)
-      const path = `/admin/inventory-items/${lastUnit.inventoryItemId}/location-levels`
-      if (exists) await api.post(`${path}/${fx.stockLocationId}`, { stocked_quantity: quantity }, fx.admin)
-      else await api.post(path, { location_id: fx.stockLocationId, stocked_quantity: quantity }, fx.admin)
+      await api.post(`/admin/inventory-items/${lastUnit.inventoryItemId}/location-levels/${fx.stockLocationId}`, { stocked_quantity: quantity }, fx.admin)
     }
 
     async function attentionRows(): Promise<Array<{ kind: string; subject: string; happened: string }>> {

@@ -1,14 +1,14 @@
 "use client"
 
-import { placeMonobankInstallmentOrder, pollMonobankInstallments, startMonobankInstallments, type InstallmentProgress } from "@lib/monobank/actions"
+import { placeMonobankInstallmentOrder, startMonobankInstallments } from "@lib/monobank/actions"
 import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/ui"
-import { useEffect, useState } from "react"
+import { useState } from "react"
+import { useInstallmentProgress } from "./use-installment-progress"
 
 /** The installments provider's `allowedParts` (its default); keep in step with medusa-config.ts. */
 const PARTS = [3, 4, 6]
-const POLL_EVERY_MS = 3_000
 
 /**
  * Installments: the shopper's phone and number of payments; the bank then asks the shopper in the
@@ -20,31 +20,14 @@ export default function InstallmentsButton({ cart, notReady }: { cart: HttpTypes
   const [phone, setPhone] = useState(cart.billing_address?.phone ?? "")
   const [parts, setParts] = useState(PARTS[0])
   const [sessionId, setSessionId] = useState<string | null>(null)
-  const [progress, setProgress] = useState<InstallmentProgress | null>(null)
+  const progress = useInstallmentProgress(sessionId, (orderUrl) => window.location.assign(orderUrl))
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
-
-  useEffect(() => {
-    if (!sessionId) return
-    let stopped = false
-    const poll = async () => {
-      const result = await pollMonobankInstallments(sessionId).catch(() => null)
-      if (stopped) return
-      if (result?.orderUrl) return window.location.assign(result.orderUrl)
-      if (result) setProgress(result)
-      if (result?.final) return setSessionId(null)
-      setTimeout(poll, POLL_EVERY_MS)
-    }
-    poll()
-    return () => {
-      stopped = true
-    }
-  }, [sessionId])
 
   const start = async () => {
     setSubmitting(true)
     setError(null)
-    setProgress(null)
+    setSessionId(null)
     const started = await startMonobankInstallments(cart, phone, parts)
     if ("error" in started) {
       setSubmitting(false)
@@ -61,7 +44,7 @@ export default function InstallmentsButton({ cart, notReady }: { cart: HttpTypes
     else window.location.assign(placed.awaitingUrl)
   }
 
-  if (sessionId) {
+  if (sessionId && !progress?.final) {
     return (
       <div className="flex flex-col gap-y-2 txt-medium" data-testid="monobank-installments-waiting">
         <p className="txt-medium-plus">Waiting for your confirmation in the monobank app…</p>

@@ -1,10 +1,7 @@
 "use client"
 
-import { pollMonobankInstallments, type InstallmentProgress } from "@lib/monobank/actions"
+import { useInstallmentProgress } from "@modules/monobank/use-installment-progress"
 import { useRouter, useSearchParams } from "next/navigation"
-import { useEffect, useState } from "react"
-
-const POLL_EVERY_MS = 3_000
 
 /**
  * An installment order the store placed before the shopper's approval: says the order is placed,
@@ -14,23 +11,7 @@ const POLL_EVERY_MS = 3_000
 export default function InstallmentAwaitingApproval() {
   const router = useRouter()
   const sessionId = useSearchParams().get("session")
-  const [progress, setProgress] = useState<InstallmentProgress | null>(null)
-
-  useEffect(() => {
-    if (!sessionId) return
-    let stopped = false
-    const poll = async () => {
-      const result = await pollMonobankInstallments(sessionId).catch(() => null)
-      if (stopped) return
-      if (result?.orderUrl) return router.replace(result.orderUrl)
-      if (result) setProgress(result)
-      if (!result?.final) setTimeout(poll, POLL_EVERY_MS)
-    }
-    poll()
-    return () => {
-      stopped = true
-    }
-  }, [sessionId, router])
+  const progress = useInstallmentProgress(sessionId, (orderUrl) => router.replace(orderUrl))
 
   const failed = progress?.final === true
   return (
