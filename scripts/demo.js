@@ -64,6 +64,8 @@ async function main() {
     MONOBANK_ACQUIRING_TOKEN: emulator.acquiringToken,
     MONOBANK_INSTALLMENTS_STORE_ID: emulator.installments.storeId,
     MONOBANK_INSTALLMENTS_SECRET: emulator.installments.secret,
+    // Installment orders are placed before the shopper's approval (docs/installments.md).
+    MONOBANK_INSTALLMENTS_PLACE_ORDER_BEFORE_APPROVAL: baseEnv.MONOBANK_INSTALLMENTS_PLACE_ORDER_BEFORE_APPROVAL || "true",
     // The demo database is new each run, so a new key each run opens everything saved in it.
     MONOBANK_SETTINGS_KEY: baseEnv.MONOBANK_SETTINGS_KEY || require("node:crypto").randomBytes(32).toString("base64"),
   }

@@ -91,6 +91,7 @@ document.getElementById("card").onclick = async () => {
 document.getElementById("installments").onclick = async () => {
   try {
     const { cartId, session } = await cartWithSession(PROVIDERS.installments, { client_phone: document.getElementById("phone").value, parts_count: Number(document.getElementById("parts").value) });
+    if (session.data.place_order_now) return placeThenWait(cartId, session.id);
     for (let i = 0; i < 120; i++) {
       const { installment } = await call("GET", "/store/monobank/installments/" + session.id);
       if (installment.message) log(installment.message.en + " / " + installment.message.uk);
@@ -122,6 +123,20 @@ async function followCheckout(cartId) {
   }
 }
 const CHECKOUT_PAYMENT_METHOD = { card: "paid by card", payment_on_delivery: "you pay on delivery", part_purchase: "in parts, approved by monobank" };
+// The store places installment orders before the approval: the order now, then the app's answer.
+async function placeThenWait(cartId, sessionId) {
+  const placed = await call("POST", "/store/carts/" + cartId + "/complete", {});
+  if (placed.type !== "order") return log("The order could not be placed: " + (placed.error?.message || "unknown reason"));
+  log("Order #" + placed.order.display_id + " is placed and waits for payment: confirm the purchase in your monobank app.");
+  for (let i = 0; i < 450; i++) {
+    const { installment } = await call("GET", "/store/monobank/installments/" + sessionId);
+    if (installment.status === "authorized" || installment.status === "captured") {
+      return showConfirmation("<h2>Thank you! Order #" + placed.order.display_id + " is paid for.</h2><p>Approved by monobank: you pay in parts; the store is paid when it hands over the goods.</p>");
+    }
+    if (installment.final) return log((installment.message ? installment.message.en + " / " + installment.message.uk + ". " : "") + "monobank did not approve the purchase, so order #" + placed.order.display_id + " was cancelled.");
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
 // Completing twice is safe (the webhook may have done it): Medusa answers the same order.
 async function complete(cartId, provider) {
   const res = await fetch(API + "/store/carts/" + cartId + "/complete", { method: "POST", headers: { "x-publishable-api-key": KEY } });
