@@ -13,8 +13,9 @@ const ACTION_BY_STATUS: Record<string, PaymentActions | undefined> = {
 
 /**
  * When the bank says the shopper confirmed but no order exists yet, or the order placed before the
- * approval has no payment yet (callback lost or not sent), does what the callback would have done: Medusa's processPaymentWorkflow, which locks the cart
- * and completes it, so it yields one order however many times it runs.
+ * approval has no payment yet (callback lost or not sent), does what the callback would have done:
+ * Medusa's processPaymentWorkflow, which locks the cart and completes it (or authorizes the
+ * session for the existing order), so it yields one order and one payment however many times it runs.
  */
 export const completeInstallmentCartStep = createStep(
   completeInstallmentCartStepId,
