@@ -72,6 +72,12 @@ medusaIntegrationTestRunner({
       const { order } = await paidOrder()
       const res = await api.get(`/admin/monobank/orders/${order.id}/receipt?invoice=someone-elses`, fx.admin).catch((e: any) => e.response)
       expect(res.status).toBe(404)
+      // A missing or malformed invoice id is refused by name before anything is read.
+      for (const query of ["", "?invoice=", "?invoice=..%2Fpubkey", `?invoice=x&extra=1`]) {
+        const refused = await api.get(`/admin/monobank/orders/${order.id}/receipt${query}`, fx.admin).catch((e: any) => e.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/invoice|extra|Unrecognized/i)
+      }
     })
 
     it("answers 200 with the rest of the facts and says receipts are unavailable when the bank fails on fiscal checks", async () => {

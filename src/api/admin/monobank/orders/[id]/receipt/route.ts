@@ -6,17 +6,29 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
 import { isMonobankApiError, type AcquiringClient } from "../../../../../../lib/monobank"
 import { readMonobankData } from "../../../../../../utils/acquiring/payment-data"
 import { acquiringClientOfProvider } from "../../../../../../workflows/acquiring/utils/card-invoice-reader"
 import { orderPayments } from "../../order-facts"
 
+const querySchema = z.strictObject({
+  invoice: z
+    .string({ error: "invoice is required: the id of one of this order's monobank card invoices" })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "invoice must be a monobank invoice id" }),
+})
+
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const invoiceId = typeof req.query.invoice === "string" ? req.query.invoice : ""
+  const query = querySchema.safeParse(req.query)
+  if (!query.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, query.error.issues.map((issue) => issue.message).join("; "))
+  }
+  const invoiceId = query.data.invoice
   const payments = await orderPayments(req.scope, req.params.id)
-  const payment = payments.find((p) => invoiceId && readMonobankData(p.data)?.invoiceId === invoiceId)
+  const payment = payments.find((p) => readMonobankData(p.data)?.invoiceId === invoiceId)
   if (!payment) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} has no monobank card invoice ${invoiceId || "(none given)"}`)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} has no monobank card invoice ${invoiceId}`)
   }
   const client = await acquiringClientOfProvider(req.scope, payment.provider_id)
   const { file } = await receiptOf(client, invoiceId)
