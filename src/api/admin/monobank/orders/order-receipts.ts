@@ -4,7 +4,7 @@
  * for them (no fiscal register linked, 404, an error) says "receipts unavailable" and never takes
  * the rest of the order's facts down with it.
  */
-import type { AcquiringClient, FiscalCheck } from "../../../../lib/monobank"
+import type { AcquiringClient, FiscalCheck, InvoiceStatusRead } from "../../../../lib/monobank"
 import type { FiscalCheckFacts, ReceiptFacts } from "./order-facts-response"
 
 /** Invoice statuses after which the bank has taken money, so a check or receipt may exist. */
@@ -16,7 +16,8 @@ const HAS_RECEIPTS = {
   failure: false,
   reversed: true,
   expired: false,
-} as const satisfies Record<string, boolean>
+  unknown: false,
+} as const satisfies Record<InvoiceStatusRead, boolean>
 
 const CHECK_TYPE_WORDS: Record<string, string> = { sale: "Sale", return: "Return" }
 const CHECK_STATUS_WORDS: Record<string, string> = {
