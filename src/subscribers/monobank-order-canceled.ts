@@ -12,22 +12,13 @@ import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framew
 import { bankSidesFromConfig } from "../providers/bank-sides"
 import { sessionMoneyFor } from "../utils/session-money"
 import { ledgerOf } from "../utils/session-money/ledger"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../utils/provider-ids"
-
-type UnpaidSession = { id: string; provider_id: string; payment?: { id: string } | null }
+import { unpaidInstallmentSessions } from "../utils/installments/order-of-collection"
 
 export default async function monobankOrderCanceledHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   const orderId = event.data?.id
   if (!orderId || !ledgerOf(container)) return
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id", "payment_collections.payment_sessions.payment.id"],
-    filters: { id: orderId },
-  })
-  const sessions: UnpaidSession[] = (orders[0]?.payment_collections ?? [])
-    .flatMap((collection: { payment_sessions?: UnpaidSession[] }) => collection?.payment_sessions ?? [])
-    .filter((session: UnpaidSession) => session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) && !session.payment)
+  const { sessions } = await unpaidInstallmentSessions(container, orderId)
   if (!sessions.length) return
   const money = sessionMoneyFor(container, logger)
   const sidesOf = bankSidesFromConfig(container)

@@ -11,6 +11,7 @@ import { formatBankAmount } from "../../../../utils/medusa-money"
 import { CHECKOUT_PAYMENT_KEY, readCheckoutPayment, type CheckoutPayment } from "../../../../utils/checkout/checkout-payment"
 import { readMonobankData } from "../../../../utils/acquiring/payment-data"
 import { describeOrderState } from "../../../../utils/installments/states"
+import { unpaidInstallmentSessions } from "../../../../utils/installments/order-of-collection"
 import { acquiringClientOfProvider, cardInvoiceReader } from "../../../../workflows/acquiring/utils/card-invoice-reader"
 import { bankReceiptPath, hasReceipts, receiptFacts } from "./order-receipts"
 import { checkoutModule, registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
@@ -86,20 +87,24 @@ function cardFacts(payment: OrderPayment, record: InvoiceStatusRecord | undefine
   }
 }
 
-function installmentFacts(payment: OrderPayment): PaymentFacts {
-  const data = payment.data ?? {}
+/** The bank's state of an installment order as its stored data records it, with what it means. */
+function installmentState(data: Record<string, unknown>): { bank_status: string | null; bank_sub_state: string | null; meaning: string | null } {
   const state = typeof data.state === "string" ? data.state : null
   const subState = typeof data.order_sub_state === "string" ? data.order_sub_state : null
   const outcome = state && subState ? describeOrderState(state as never, subState) : undefined
+  return { bank_status: state, bank_sub_state: subState, meaning: outcome?.description ?? null }
+}
+
+function installmentFacts(payment: OrderPayment): PaymentFacts {
+  const data = payment.data ?? {}
+  const state = installmentState(data)
   return {
     payment_id: payment.id,
     provider_id: payment.provider_id,
     method: methodInWords("installments", data, (data[CHECKOUT_PAYMENT_KEY] as { payment_method?: string } | undefined)?.payment_method),
     bank_id: typeof data.order_id === "string" ? { label: "Installment order", value: data.order_id } : null,
-    bank_status: state,
-    bank_sub_state: subState,
-    meaning: outcome?.description ?? null,
-    ...(subState === "WAITING_FOR_STORE_CONFIRM" ? { capture_means: CAPTURE_MEANS.installments } : {}),
+    ...state,
+    ...(state.bank_sub_state === "WAITING_FOR_STORE_CONFIRM" ? { capture_means: CAPTURE_MEANS.installments } : {}),
   }
 }
 
@@ -181,36 +186,20 @@ export async function orderFacts(container: MedusaContainer, orderId: string, no
   }
 }
 
-type UnpaidSession = { id: string; provider_id: string; status: string; data: Record<string, unknown> | null; payment?: { id: string } | null }
-
 /**
  * Installment sessions of the order with no payment: an order placed before the shopper's approval
  * (`placeOrderBeforeApproval`) waits for it, or was cancelled because the bank ended it unpaid.
  */
 async function unpaidInstallmentsOf(container: MedusaContainer, orderId: string): Promise<UnpaidInstallmentFacts[]> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "metadata", ...["id", "provider_id", "status", "data", "payment.id"].map((f) => `payment_collections.payment_sessions.${f}`)],
-    filters: { id: orderId },
-  })
-  const order = data[0] as { metadata?: Record<string, unknown> | null; payment_collections?: { payment_sessions?: UnpaidSession[] }[] } | undefined
-  const canceled = (order?.metadata?.monobank_installments ?? null) as { canceled_because?: string; session_id?: string } | null
-  return (order?.payment_collections ?? [])
-    .flatMap((collection) => collection?.payment_sessions ?? [])
-    .filter((session) => providerKindOf(session.provider_id) === "installments" && !session.payment)
-    .map((session) => {
-      const state = typeof session.data?.state === "string" ? session.data.state : null
-      const subState = typeof session.data?.order_sub_state === "string" ? session.data.order_sub_state : null
-      return {
-        session_id: session.id,
-        session_status: session.status,
-        bank_id: typeof session.data?.order_id === "string" ? session.data.order_id : null,
-        bank_status: state,
-        bank_sub_state: subState,
-        meaning: state && subState ? describeOrderState(state as never, subState).description : null,
-        canceled_because: canceled?.session_id === session.id ? canceled.canceled_because ?? null : null,
-      }
-    })
+  const { sessions, metadata } = await unpaidInstallmentSessions(container, orderId)
+  const canceled = (metadata?.monobank_installments ?? null) as { canceled_because?: string; session_id?: string } | null
+  return sessions.map((session) => ({
+    session_id: session.id,
+    session_status: session.status,
+    bank_id: typeof session.data?.order_id === "string" ? session.data.order_id : null,
+    ...installmentState(session.data ?? {}),
+    canceled_because: canceled?.session_id === session.id ? canceled.canceled_because ?? null : null,
+  }))
 }
 
 const DELIVERY_KEYS = ["delivery_method_desc", "delivery_branch_id", "delivery_branch_address", "delivery_city", "delivery_region", "delivery_address"]
