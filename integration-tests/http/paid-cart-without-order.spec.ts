@@ -14,6 +14,7 @@ import { completePaidCarts, COMPLETION_RETRY_WINDOW_MS } from "../../src/workflo
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { watchPaymentProcessing } from "../helpers/workflow-runs"
 import { adminOrders, checkoutWithMonobank, DEBIT_PROVIDER, HOLD_PROVIDER } from "./acquiring-helpers"
 
 jest.setTimeout(180_000)
@@ -42,12 +43,18 @@ medusaIntegrationTestRunner({
     const payments = () => getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
     const setRegionProviders = (ids: string[]) => api.post(`/admin/regions/${fx.regionId}`, { payment_providers: ids }, fx.admin)
 
-    /** Paid at the bank; the webhook makes the captured payment, the cart's completion fails. */
+    /**
+     * Paid at the bank; the webhook makes the captured payment, the cart's completion fails. The
+     * webhook's workflow completes the cart after it books the payment, so the test waits for the
+     * run to end before the region gets its providers back.
+     */
     async function paidWithoutOrder() {
       const started = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
       await setRegionProviders([SYSTEM_PROVIDER])
+      const processing = await watchPaymentProcessing(getContainer())
       await env.emulator.control.payInvoice(started.session.data.invoiceId)
       await env.emulator.control.flushWebhooks()
+      await processing.waitFor().finally(() => processing.stop())
       const capturedPayment = async () => {
         const [payment] = await payments().listPayments({ payment_session_id: started.session.id }, { relations: ["captures"] })
         return payment?.captures?.length ? payment : undefined
