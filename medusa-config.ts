@@ -167,6 +167,18 @@ module.exports = defineConfig({
       },
     },
     // -- mono checkout: end
+    // E-mail for the order widget's "Send payment link" (docs/payment-links.md): the demo store's
+    // local provider writes each e-mail to the log. A store owner registers a real one (SendGrid,
+    // Resend, ...) for the `email` channel instead.
+    {
+      resolve: "@medusajs/medusa/notification",
+      key: Modules.NOTIFICATION,
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local (log only)", channels: ["feed", "email"] } },
+        ],
+      },
+    },
     // When the bank was last read for what storefronts poll (installment sessions); a store owner
     // gets this module automatically from the plugin.
     { resolve: "./src/modules/monobank-bank-reads" },

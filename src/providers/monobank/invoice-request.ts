@@ -18,6 +18,8 @@ export type PaymentStart = {
   saveToWalletId?: string
   basketOrder?: BasketOrderItem[]
   customerEmail?: string
+  /** A payment link's invoice (../../utils/acquiring/payment-link-context): its own validity, no return page. */
+  paymentLink?: { validitySeconds: number }
 }
 
 export function paymentTypeOf(options: MonobankOptions): "hold" | "debit" {
@@ -38,9 +40,9 @@ export function buildInvoiceRequest(options: MonobankOptions, start: PaymentStar
     amount: start.amount,
     ccy: start.ccy,
     merchantPaymInfo: merchantPaymInfoOf(options, start),
-    redirectUrl: buildRedirectUrl(options.redirectUrl, start.sessionId),
+    redirectUrl: start.paymentLink ? undefined : buildRedirectUrl(options.redirectUrl, start.sessionId),
     webHookUrl: start.webHookUrl,
-    validity: options.invoiceValiditySeconds,
+    validity: start.paymentLink?.validitySeconds ?? options.invoiceValiditySeconds,
     paymentType: paymentTypeOf(options),
     code: options.code,
     tipsEmployeeId: options.tipsEmployeeId,

@@ -17,6 +17,7 @@ import type { SavedCardPayment } from "./saved-card-charge"
 import type { StorePagePayment } from "./store-page-payment"
 import { cardTokenOf, requireWalletId } from "./saved-cards"
 import { walletIdOf } from "./wallet"
+import { paymentLinkOfContext } from "../../utils/acquiring/payment-link-context"
 
 export type StartInput = {
   sessionId: string
@@ -44,7 +45,9 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
     )
   }
   const walletId = walletIdOf(input.context?.account_holder?.data)
-  const basketOrder = deps.options.fiscalBasket ? fiscalBasket(deps, input, amount, ccy) : undefined
+  const link = paymentLinkOfContext(input.context)
+  // A link pays an order's balance, not a cart: there are no cart lines to send as receipt lines.
+  const basketOrder = deps.options.fiscalBasket && !link ? fiscalBasket(deps, input, amount, ccy) : undefined
   const start: PaymentStart = {
     sessionId: input.sessionId,
     amount,
@@ -53,6 +56,7 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
     saveToWalletId: deps.options.cardSaving && parsed.data.save_card ? walletId : undefined,
     customerEmail: input.context?.customer?.email,
     basketOrder,
+    paymentLink: link ? { validitySeconds: link.validity_seconds } : undefined,
   }
   const base: InvoiceBase = { reference: input.sessionId, amount, ccy, paymentType: paymentTypeOf(deps.options) }
 
@@ -61,7 +65,7 @@ export async function startPayment(deps: ProviderDeps, input: StartInput): Promi
     return prepareSavedCardPayment(deps, start, base, requireWalletId(walletId, "pay with a saved card"), parsed.data.payment_method_id)
   }
   try {
-    const validUntil = invoiceValidUntil(new Date(), deps.options.invoiceValiditySeconds)
+    const validUntil = invoiceValidUntil(new Date(), start.paymentLink?.validitySeconds ?? deps.options.invoiceValiditySeconds)
     const created = await deps.client.createInvoice(buildInvoiceRequest(deps.options, start))
     return {
       data: { ...base, invoiceId: created.invoiceId, pageUrl: created.pageUrl, status: "created", validUntil },

@@ -33,6 +33,9 @@ const ROUTE_POLICIES: ReadonlyArray<readonly ["GET" | "POST", string, readonly P
   ["GET", "/admin/monobank/orders/:id/receipt", [order.read, payment.read]],
   // Books what the bank says (authorized, captured, released, refunded) on the order's payments.
   ["POST", "/admin/monobank/orders/:id/sync", [order.read, payment.update]],
+  ["GET", "/admin/monobank/orders/:id/payment-link", [order.read, payment.read]],
+  // Makes a payment session (and, when none is open, a payment collection) for what the order owes.
+  ["POST", "/admin/monobank/orders/:id/payment-link", [order.update, payment.update]],
   ["GET", "/admin/monobank/needs-attention", [order.read, payment.read]],
   // Re-reads the bank and may place the order a paid mono checkout order is waiting for.
   ["POST", "/admin/monobank/needs-attention/:kind/:id/resolve", [order.update, payment.update]],
