@@ -2,7 +2,7 @@
  * Issue 14 in a real browser: a store owner logs in to the Medusa admin, sets the card token and
  * capture mode on Settings → monobank and tests the connection, opens a paid order and syncs it
  * with the bank, resolves a needs-attention row, and (#27) sees an order's fiscal receipts. The shopper's and the bank's side go through
- * the store API and the emulator. `npm test -- admin-browser`; screenshots in ./screenshots.
+ * the store API and the emulator. (#29) It also makes a payment link for what an edited order owes. `npm test -- admin-browser`; screenshots in ./screenshots.
  */
 import fs from "node:fs"
 import os from "node:os"
@@ -213,4 +213,53 @@ it("order page with fiscalization on: the widget lists the sale check with its l
   } finally {
     await store.emulator.control.setFiscalization(false)
   }
+})
+
+it("order page after an order edit: the widget makes a payment link for what the order owes, sends it, and shows it paid once the shopper pays", async () => {
+  const { cart, session } = await checkoutWithMonobank(store.api, fx, DEBIT_PROVIDER)
+  await store.emulator.control.payInvoice(session.data.invoiceId)
+  const orderId = await eventually(
+    async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rows[0]?.order_id as string | undefined,
+    Boolean,
+    60_000
+  )
+  // The store owner adds an item to the paid order: it now owes the item's price.
+  const admin = { headers: store.owner.headers }
+  await store.api.post("/admin/order-edits", { order_id: orderId }, admin)
+  await store.api.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: fx.variantId, quantity: 1 }] }, admin)
+  await store.api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+  await store.api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+
+  await page.goto(`${store.url}/app/orders/${orderId}`)
+  const panel = page.getByTestId("monobank-order-widget").getByTestId("monobank-payment-link")
+  await panel.waitFor()
+  const due = await textOnceMatching(panel.getByTestId("monobank-payment-link-due"), /owes \d+(\.\d+)? UAH/)
+  await panel.getByTestId("monobank-payment-link-provider").selectOption(DEBIT_PROVIDER)
+  await panel.getByTestId("monobank-payment-link-create").click()
+  const urlField = panel.getByTestId("monobank-payment-link-url")
+  await urlField.waitFor()
+  const url = await urlField.inputValue()
+  expect(url).toMatch(/^https?:\/\//)
+  expect(await panel.textContent()).toContain(due.match(/\d+(\.\d+)? UAH/)![0])
+  expect(await panel.getByTestId("monobank-payment-link-state").textContent()).toBe("Waiting for payment")
+  await panel.getByTestId("monobank-payment-link-send").click()
+  expect(await textOnceMatching(panel.getByTestId("monobank-payment-link-note"), /Sent to/)).toMatch(/Sent to .+@/)
+  await panel.scrollIntoViewIfNeeded()
+  await screenshot(page, "10-payment-link")
+
+  const invoiceId = url.split("/").pop()!
+  expect((await store.emulator.control.getInvoice(invoiceId)).status).toBe("created")
+  await store.emulator.control.payInvoice(invoiceId)
+  await store.emulator.control.flushWebhooks()
+  await eventually(
+    async () => (await store.api.get(`/admin/monobank/orders/${orderId}/payment-link`, admin)).data.payment_link.link.state,
+    (state) => state === "paid",
+    60_000
+  )
+  await page.reload()
+  const paidPanel = page.getByTestId("monobank-order-widget").getByTestId("monobank-payment-link")
+  expect(await textOnceMatching(paidPanel.getByTestId("monobank-payment-link-state"), /Paid/)).toBe("Paid")
+  expect(await paidPanel.getByTestId("monobank-payment-link-create").count()).toBe(0)
+  await paidPanel.scrollIntoViewIfNeeded()
+  await screenshot(page, "11-payment-link-paid")
 })

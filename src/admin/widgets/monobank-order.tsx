@@ -4,6 +4,8 @@ import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { adminFetch } from "../lib/api"
 import { MonobankReceipts } from "../components/monobank-receipts"
+import { MonobankPaymentLink } from "../components/monobank-payment-link"
+import type { PaymentLinkFacts } from "../../workflows/payment-link/payment-link"
 import type { OrderFactsResponse as Facts, OrderSyncResponse } from "../../api/admin/monobank/orders/order-facts-response"
 
 const Fact = ({ label, value }: { label: string; value: React.ReactNode }) =>
@@ -18,12 +20,16 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   const [facts, setFacts] = useState<Facts | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [link, setLink] = useState<PaymentLinkFacts | null>(null)
 
   useEffect(() => {
     adminFetch<Facts>(`/admin/monobank/orders/${order.id}`).then((r) => r.ok && setFacts(r.data))
+    adminFetch<{ payment_link: PaymentLinkFacts }>(`/admin/monobank/orders/${order.id}/payment-link`).then((r) => r.ok && setLink(r.data.payment_link))
   }, [order.id])
 
-  if (!facts?.monobank) return null
+  // A link is offered when the order owes something and a monobank card provider can take it.
+  const offersLink = Boolean(link && (link.link || (link.due && !link.unavailable_because)))
+  if (!facts || (!facts.monobank && !offersLink)) return null
 
   const sync = async () => {
     setBusy(true)
@@ -91,6 +97,7 @@ const MonobankOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           {facts.checkout.error && <Text size="xsmall" className="text-ui-fg-error">{facts.checkout.error}</Text>}
         </div>
       )}
+      {link && offersLink && <MonobankPaymentLink orderId={order.id} facts={link} onChange={setLink} />}
       {facts.needs_attention.map((row, i) => (
         <div key={i} className="px-6 py-2">
           <Text size="xsmall" className="text-ui-fg-error">{row.happened}</Text>
