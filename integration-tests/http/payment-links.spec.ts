@@ -6,6 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, UNIT_PRICE_UAH, type StoreFixtures } from "../helpers/store-fixtures"
@@ -154,6 +155,26 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/payments/${held.id}/capture`, {}, fx.admin)
       expect((await env.emulator.control.getInvoice(link.invoice_id)).status).toBe("success")
       expect((await orderState(getContainer(), orderId)).pending).toBe(0)
+    })
+
+    it("the bank's webhook for a paid link is lost: the scheduled reconcile books the payment on the order", async () => {
+      const orderId = await paidOrder()
+      await addItems(orderId)
+      const link = (await linkOf(orderId, { provider_id: DEBIT_PROVIDER })).data.payment_link.link
+      await env.emulator.control.setWebhookMode("drop")
+      try {
+        await env.emulator.control.payInvoice(link.invoice_id)
+      } finally {
+        await env.emulator.control.setWebhookMode("deliver")
+      }
+      expect((await orderState(getContainer(), orderId)).pending).toBeCloseTo(UNIT_PRICE_UAH, 2)
+
+      await syncMonobankPaymentSessionsJob(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+
+      const after = await orderState(getContainer(), orderId)
+      expect(after.pending).toBe(0)
+      expect(after.payments.filter((p: any) => p.provider_id === DEBIT_PROVIDER && p.captured_at)).toHaveLength(2)
+      expect((await api.get(`/admin/monobank/orders/${orderId}/payment-link`, fx.admin)).data.payment_link.link.state).toBe("paid")
     })
 
     it("a link paid after the store owner settled the amount another way is refunded in full and shown as needing attention", async () => {
