@@ -203,6 +203,27 @@ medusaIntegrationTestRunner({
       expect(attention).toContain(link.session_id)
     })
 
+    it("the order is cancelled while its link waits: the invoice is withdrawn at the bank and no payment comes of it", async () => {
+      const { cart, session, store } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
+      const webhooks = webhooksHandled(getContainer())
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      await webhooks
+      const orderId = (await completeCart(api, store, cart.id)).data.order.id
+      await addItems(orderId)
+      const link = (await linkOf(orderId, { provider_id: DEBIT_PROVIDER })).data.payment_link.link
+
+      const canceled = await api.post(`/admin/orders/${orderId}/cancel`, {}, fx.admin).catch((error: any) => error.response)
+      expect(canceled.status).toBe(200)
+
+      const withdrawn = async () => (await env.emulator.control.getInvoice(link.invoice_id)).status
+      const until = Date.now() + 20_000
+      while ((await withdrawn()) === "created" && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await withdrawn()).toBe("expired")
+      const paid = await env.emulator.control.payInvoice(link.invoice_id).catch((error: any) => error)
+      expect(paid).toBeInstanceOf(Error)
+      expect((await orderState(getContainer(), orderId)).payments.filter((p: any) => p.provider_id === DEBIT_PROVIDER)).toHaveLength(0)
+    })
+
     it("sends the link to the order's e-mail through the notification module", async () => {
       const orderId = await paidOrder()
       await addItems(orderId)

@@ -25,7 +25,7 @@ export type BalanceCollection = {
   status: string
   amount: Amount
   payment_sessions: BalanceSession[]
-  payments: { id: string; amount: Amount; canceled_at: string | Date | null; captures?: { amount: Amount }[] }[]
+  payments: { id: string; amount: Amount; canceled_at: string | Date | null; payment_session_id?: string | null; captures?: { amount: Amount }[] }[]
 }
 
 export type OrderBalance = {
@@ -55,6 +55,7 @@ const FIELDS = [
   "payment_collections.payments.id",
   "payment_collections.payments.amount",
   "payment_collections.payments.canceled_at",
+  "payment_collections.payments.payment_session_id",
   "payment_collections.payments.captures.amount",
   "payment_collections.payment_sessions.id",
   "payment_collections.payment_sessions.provider_id",

@@ -109,6 +109,16 @@ async function factsOf(container: MedusaContainer, balance: OrderBalance, now: D
   }
 }
 
+/** The order's links the shopper can still pay: ended when the order is cancelled (src/subscribers/monobank-order-canceled.ts). */
+export async function payableLinkSessions(container: MedusaContainer, orderId: string): Promise<Array<{ id: string; provider_id: string }>> {
+  const balance = await orderBalance(container, orderId)
+  const paidSessions = new Set(balance.collections.flatMap((collection) => (collection.payments ?? []).map((payment) => payment.payment_session_id)))
+  return linkSessionsOf(balance.collections)
+    .map(({ session }) => session)
+    .filter((session) => session.status === PaymentSessionStatus.PENDING && !paidSessions.has(session.id))
+    .map(({ id, provider_id }) => ({ id, provider_id }))
+}
+
 /** What the order widget shows: the amount owed and the order's latest payment link. */
 export async function paymentLinkFacts(container: MedusaContainer, orderId: string, now = new Date()): Promise<PaymentLinkFacts> {
   return factsOf(container, await orderBalance(container, orderId), now)
