@@ -51,6 +51,15 @@ async function textOnceMatching(locator: Locator, pattern: RegExp): Promise<stri
   return (await locator.first().textContent()) ?? ""
 }
 
+/** The order a paid cart became (the bank's webhook places it), once there. */
+async function orderPlacedFor(cartId: string): Promise<string | undefined> {
+  return eventually(
+    async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cartId])).rows[0]?.order_id as string | undefined,
+    Boolean,
+    60_000
+  )
+}
+
 /** The bank's payment type of the invoice a new card session on the hold provider makes. */
 async function paymentTypeOfNextSession(): Promise<string> {
   const { session } = await checkoutWithMonobank(store.api, fx, HOLD_PROVIDER)
@@ -103,11 +112,7 @@ it("order page: the widget shows the held card payment and the bank's status; Sy
   const { cart, session } = await checkoutWithMonobank(store.api, fx, HOLD_PROVIDER)
   const invoiceId: string = session.data.invoiceId
   await store.emulator.control.payInvoice(invoiceId)
-  const orderId = await eventually(
-    async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rows[0]?.order_id as string | undefined,
-    Boolean,
-    60_000
-  )
+  const orderId = await orderPlacedFor(cart.id)
   expect(orderId).toBeTruthy()
 
   await page.goto(`${store.url}/app/orders/${orderId}`)
@@ -189,11 +194,7 @@ it("order page with fiscalization on: the widget lists the sale check with its l
   try {
     const { cart, session } = await checkoutWithMonobank(store.api, fx, DEBIT_PROVIDER)
     await store.emulator.control.payInvoice(session.data.invoiceId)
-    const orderId = await eventually(
-      async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rows[0]?.order_id as string | undefined,
-      Boolean,
-      60_000
-    )
+    const orderId = await orderPlacedFor(cart.id)
     await page.goto(`${store.url}/app/orders/${orderId}`)
     const receipts = page.getByTestId("monobank-order-widget").getByTestId("monobank-receipts")
     await receipts.waitFor()
@@ -218,11 +219,7 @@ it("order page with fiscalization on: the widget lists the sale check with its l
 it("order page after an order edit: the widget makes a payment link for what the order owes, sends it, and shows it paid once the shopper pays", async () => {
   const { cart, session } = await checkoutWithMonobank(store.api, fx, DEBIT_PROVIDER)
   await store.emulator.control.payInvoice(session.data.invoiceId)
-  const orderId = await eventually(
-    async () => (await store.sql.query(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rows[0]?.order_id as string | undefined,
-    Boolean,
-    60_000
-  )
+  const orderId = await orderPlacedFor(cart.id)
   // The store owner adds an item to the paid order: it now owes the item's price.
   const admin = { headers: store.owner.headers }
   await store.api.post("/admin/order-edits", { order_id: orderId }, admin)
