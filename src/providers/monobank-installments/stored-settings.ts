@@ -8,7 +8,7 @@
  */
 import type { ModuleScope } from "../../utils/module-container"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { InstallmentsClient } from "../../lib/monobank"
 import {
   installmentsOptionsUnder,
@@ -19,6 +19,7 @@ import {
   type InstallmentsSettings,
 } from "../../utils/effective-settings"
 import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
+import { outsideLimits } from "../../utils/installments/price-offer"
 import { clientFor, depsFor, type InstallmentsDeps } from "./deps"
 
 const clients = new Map<string, InstallmentsClient>()
@@ -53,9 +54,6 @@ function depsOf(options: ResolvedInstallmentsOptions, configured: InstallmentsDe
 
 /** A new session outside the saved order-total limits is refused before the bank is asked. */
 export function refuseOutsideLimits(amount: BigNumberInput, limits: InstallmentsDeps["orderLimits"]): void {
-  const { min, max } = limits
-  if ((min && MathBN.lt(amount, min)) || (max && MathBN.gt(amount, max))) {
-    const range = min && max ? `from ${min} to ${max} UAH` : min ? `from ${min} UAH` : `up to ${max} UAH`
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Installments are offered for orders ${range}`)
-  }
+  const refusal = outsideLimits(amount, limits)
+  if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
 }
