@@ -155,21 +155,7 @@ it("4. mono checkout from the cart page: the bank's checkout page, then the star
     await shopper.addToCart("hornyatko")
     await shopper.openCart()
     await shopper.page.getByTestId("mono-checkout-button").click()
-    await shopper.page.waitForURL(/\/checkout\//)
-    await shopper.page.locator('input[name="delivery_method"][value="np_brnm"]').check()
-    await shopper.page.fill("#cityName", "Львів")
-    await shopper.page.fill("#branch_id", "12")
-    await shopper.page.fill("#branch_address", "вул. Городоцька, 100")
-    await shopper.page.locator('input[name="payment_method"][value="card"]').check()
-    await shopper.page.fill("#pan", TEST_CARDS.visa)
-    await shopper.page.fill("#exp", "12/30")
-    await shopper.page.fill("#cvv", "123")
-    await shopper.page.fill("#first_name", "Леся")
-    await shopper.page.fill("#last_name", "Українка")
-    await shopper.page.fill("#phoneNumber", "+380671112233")
-    await shopper.page.fill("#email", "mono@example.test")
-    await shopper.shot(shopper.page, "bank-checkout-page")
-    await shopper.page.getByRole("button", { name: "Place order" }).click()
+    await shopper.placeOnBankCheckoutPage("mono@example.test")
     const orderId = await shopper.confirmation()
     const address = await shopper.page.getByTestId("shipping-address-summary").textContent()
     expect(address).toContain("Львів")
@@ -276,4 +262,53 @@ it("7. installments with the order placed before the approval: the order's page 
   } finally {
     await save({})
   }
+})
+
+it("8. the product page says what the price comes to in installments, and says nothing once the price is above the store's limit", async () => {
+  const save = (values: Record<string, unknown>) =>
+    fetch(`${store.url}/admin/monobank/settings/installments`, {
+      method: "POST",
+      headers: { ...store.admin.headers, "content-type": "application/json" },
+      body: JSON.stringify({ values }),
+    })
+  await shopperFor("installment-price", async (shopper) => {
+    await shopper.page.goto(`${shop}/products/vyshyvanka`, { waitUntil: "networkidle" })
+    const line = shopper.page.getByTestId("monobank-installment-price")
+    await line.waitFor()
+    // 1234.56 ₴ in the most payments the dev store offers (6), rounded up to the kopeck.
+    expect(await line.textContent()).toBe("from 205,76 ₴ × 6 payments with monobank")
+    await shopper.shot(shopper.page, "product-installment-price")
+
+    expect((await save({ maxOrderTotal: "1000" })).status).toBe(200)
+    try {
+      const answered = shopper.page.waitForResponse((response) => response.url().includes("/store/monobank/installment-prices"))
+      await shopper.page.reload({ waitUntil: "networkidle" })
+      expect(await (await answered).json()).toMatchObject({ installments: null })
+      await shopper.page.getByTestId("product-price").first().waitFor()
+      expect(await line.count()).toBe(0)
+    } finally {
+      await save({})
+    }
+  })
+})
+
+it("9. Buy with mono checkout on the product page: the product goes to the bank's checkout page in a cart of its own, the order is placed, and the shopper's cart keeps what it had", async () => {
+  await shopperFor("mono-checkout-buy-now", async (shopper) => {
+    await shopper.addToCart("vyshyvanka")
+    await shopper.page.goto(`${shop}/products/hornyatko`, { waitUntil: "networkidle" })
+    const buy = shopper.page.locator('[data-testid="mono-checkout-buy-now"]:not([disabled])').first()
+    await buy.waitFor()
+    await shopper.shot(shopper.page, "product-buy-now")
+    await buy.click()
+    await shopper.placeOnBankCheckoutPage("buy-now@example.test")
+    const orderId = await shopper.confirmation()
+    const order = await adminOrder(orderId)
+    expect(order.email).toBe("buy-now@example.test")
+    expect(order.shipping_address.city).toBe("Львів")
+
+    await shopper.openCart()
+    const cart = await shopper.page.getByTestId("product-row").allTextContents()
+    expect(cart).toHaveLength(1)
+    expect(cart[0]).toMatch(/Вишиванка/)
+  })
 })

@@ -27,6 +27,22 @@ const EDITS = [
     ],
   },
   {
+    file: "src/modules/products/components/product-actions/index.tsx",
+    inserts: [
+      { after: 'import ProductPrice from "../product-price"', line: 'import MonobankInstallmentPrice from "@modules/monobank/installment-price"' },
+      { after: "export default function ProductActions({", line: "  region," },
+      { after: 'import ProductPrice from "../product-price"', line: 'import MonobankBuyNowButton from "@modules/monobank/buy-now-button"' },
+      {
+        after: "        <ProductPrice product={product} variant={selectedVariant} />",
+        line: "        <MonobankInstallmentPrice product={product} variant={selectedVariant} region={region} />",
+      },
+      {
+        after: "        </Button>",
+        line: "        <MonobankBuyNowButton variant={selectedVariant} region={region} disabled={!inStock || !isValidVariant || !!disabled} />",
+      },
+    ],
+  },
+  {
     file: "src/modules/cart/templates/summary.tsx",
     inserts: [
       { after: 'import { HttpTypes } from "@medusajs/types"', line: 'import MonoCheckoutButton from "@modules/monobank/mono-checkout-button"' },

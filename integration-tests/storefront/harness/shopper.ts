@@ -1,5 +1,6 @@
 /** What a shopper does in the DTC starter and on the emulator's pages, in a real browser. */
 import type { Page } from "playwright-core"
+import { TEST_CARDS } from "../../../emulator"
 
 export type Shot = (page: Page, name: string) => Promise<void>
 
@@ -39,6 +40,25 @@ export class Shopper {
       if (await shows(10_000)) return
     }
     throw new Error(`the starter's cart does not show the product ${handle} after three tries`)
+  }
+
+  /** On the bank's mono checkout page: a Nova Poshta branch in Lviv, a test card, the buyer, "Place order". */
+  async placeOnBankCheckoutPage(email: string) {
+    await this.page.waitForURL(/\/checkout\//)
+    await this.page.locator('input[name="delivery_method"][value="np_brnm"]').check()
+    await this.page.fill("#cityName", "Львів")
+    await this.page.fill("#branch_id", "12")
+    await this.page.fill("#branch_address", "вул. Городоцька, 100")
+    await this.page.locator('input[name="payment_method"][value="card"]').check()
+    await this.page.fill("#pan", TEST_CARDS.visa)
+    await this.page.fill("#exp", "12/30")
+    await this.page.fill("#cvv", "123")
+    await this.page.fill("#first_name", "Леся")
+    await this.page.fill("#last_name", "Українка")
+    await this.page.fill("#phoneNumber", "+380671112233")
+    await this.page.fill("#email", email)
+    await this.shot(this.page, "bank-checkout-page")
+    await this.page.getByRole("button", { name: "Place order" }).click()
   }
 
   async openCart() {

@@ -43,9 +43,12 @@ async function startSession(cart: HttpTypes.StoreCart, providerId: string, data:
   return payment_collection?.payment_sessions?.find((s) => s.provider_id === providerId) as Session | undefined
 }
 
-/** The order's confirmation page; the cart cookie goes, as the starter's placeOrder does. */
-async function confirmed(order: HttpTypes.StoreOrder): Promise<{ orderUrl: string }> {
-  await removeCartId()
+/**
+ * The order's confirmation page; the cart cookie goes, as the starter's placeOrder does, unless the
+ * order was made from another cart (bought straight from a product page: the open cart stays).
+ */
+async function confirmed(order: HttpTypes.StoreOrder, cartId?: string): Promise<{ orderUrl: string }> {
+  if (!cartId || (await getCartId()) === cartId) await removeCartId()
   await revalidate("carts", "orders")
   return { orderUrl: `/${order.shipping_address?.country_code?.toLowerCase() ?? ""}/order/${order.id}/confirmed` }
 }
@@ -200,6 +203,25 @@ export async function startMonoCheckout(): Promise<MonobankOutcome> {
   }
 }
 
+/**
+ * "Buy with mono checkout" on a product page: the variant and quantity in a cart of their own (the
+ * shopper's open cart stays as it is, and its cookie too), sent to monobank's checkout page.
+ */
+export async function buyNowWithMonoCheckout(regionId: string, variantId: string, quantity = 1): Promise<MonobankOutcome> {
+  try {
+    const headers = await getAuthHeaders()
+    const { cart } = await sdk.store.cart.create({ region_id: regionId, items: [{ variant_id: variantId, quantity }] }, {}, headers)
+    const { redirect_url } = await sdk.client.fetch<{ redirect_url: string }>("/store/monobank/checkout", {
+      method: "POST",
+      body: { cart_id: cart.id },
+      headers,
+    })
+    return { redirectUrl: redirect_url }
+  } catch (error) {
+    return { error: messageOf(error) }
+  }
+}
+
 /** After mono checkout: the order once the bank placed it, else what the bank says. */
 export async function followMonoCheckout(cartId: string): Promise<MonobankOutcome> {
   try {
@@ -209,7 +231,7 @@ export async function followMonoCheckout(cartId: string): Promise<MonobankOutcom
     )
     if (checkout.medusa_order_id) {
       const { order } = await sdk.store.order.retrieve(checkout.medusa_order_id, { fields: "id,*shipping_address" }, await getAuthHeaders())
-      return confirmed(order)
+      return confirmed(order, cartId)
     }
     if (checkout.status === "failed" || checkout.status === "needs_attention") {
       return { declined: checkout.error ?? "monobank did not place the order." }

@@ -1,4 +1,5 @@
-// The plugin's card-payment routes, called from the shopper's browser with the publishable key.
+// The plugin's card-payment routes, called from the shopper's browser with the publishable key
+// (`call` is also used for the other public routes of the plugin, e.g. installment prices).
 // Card numbers, CVV and wallet tokens go in the body of one request to the Medusa store and
 // nowhere else: not through a server action, not into the payment session, never logged here.
 
@@ -33,7 +34,7 @@ export type CardDetails = { pan: string; exp: string; cvv: string }
 
 export type SessionRef = { cart_id: string; payment_session_id: string }
 
-async function call<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+export async function call<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${BACKEND_URL}${path}`, {
     method: init.method ?? "GET",
     headers: {
