@@ -63,6 +63,10 @@ describe("apply.js", () => {
       'import ErrorMessage from "../error-message"\nswitch (true) {\n    default:\n      return null\n}\n'
     )
     write("src/modules/cart/templates/summary.tsx", 'import { HttpTypes } from "@medusajs/types"\n      </LocalizedClientLink>\n')
+    write(
+      "src/modules/products/components/product-actions/index.tsx",
+      'import ProductPrice from "../product-price"\nexport default function ProductActions({\n  product,\n}) {\n  return (\n        <ProductPrice product={product} variant={selectedVariant} />\n        <Button>\n        </Button>\n  )\n}\n'
+    )
   })
   afterEach(() => rmSync(starter, { recursive: true, force: true }))
 
@@ -77,5 +81,11 @@ describe("apply.js", () => {
     }
     const button = readFileSync(path.join(starter, "src/modules/checkout/components/payment-button/index.tsx"), "utf8")
     expect(button.match(/case isMonobank/g)).toHaveLength(1)
+    // The product page: the installment price under the price, "Buy with mono checkout" after "Add to cart", the region passed in.
+    const product = readFileSync(path.join(starter, "src/modules/products/components/product-actions/index.tsx"), "utf8")
+    expect(product.match(/<MonobankInstallmentPrice /g)).toHaveLength(1)
+    expect(product.match(/<MonobankBuyNowButton /g)).toHaveLength(1)
+    expect(product).toMatch(/ProductActions\(\{\n  region,\n  product,/)
+    expect(product.indexOf("<MonobankBuyNowButton")).toBeGreaterThan(product.indexOf("</Button>"))
   })
 })
