@@ -116,24 +116,39 @@ export function readBasketLines(value: unknown): BasketLine[] | undefined {
 }
 
 /**
- * `basketOrder` for the bank: `sum` is the unit price and `total` the line total, in minor units.
- * Line totals finer than kopecks are rounded so that they add up to exactly the charged amount
- * (`utils/medusa-money`). A line whose total does not split evenly per unit keeps its `total`
- * and a rounded `sum`. Undefined when the lines do not add up to `amountMinor` (e.g. a gift card
- * paid part of it) or a line total is not a number.
+ * A line total in kopecks as one or two (quantity, unit price) pairs whose `qty × sum` add up to it
+ * exactly, as a cash register prints them: `r` units at `b + 1` and `qty - r` at `b` when the total
+ * (= qty × b + r) does not divide by the quantity; the second is left out when `b` is 0. A
+ * fractional quantity (goods by weight) cannot carry an exact unit price: it becomes 1 at the total.
+ */
+export function unitPriceSplit(quantity: number, totalKopecks: bigint): { qty: number; sum: number }[] {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) return [{ qty: 1, sum: Number(totalKopecks) }]
+  const qty = BigInt(quantity)
+  const unit = totalKopecks / qty
+  const left = totalKopecks % qty
+  const pair = (count: bigint, sum: bigint) => ({ qty: Number(count), sum: Number(sum) })
+  if (left === 0n) return [pair(qty, unit)]
+  return unit === 0n ? [pair(left, 1n)] : [pair(left, unit + 1n), pair(qty - left, unit)]
+}
+
+/**
+ * `basketOrder` for the bank: `sum` is the unit price and `total` the line total, in minor units,
+ * with `sum × qty = total` on every line (a line whose total does not divide by its quantity is
+ * split in two, `unitPriceSplit`). Line totals finer than kopecks are rounded so that they add up
+ * to exactly the charged amount (`utils/medusa-money`). Undefined when the lines do not add up to
+ * `amountMinor` (e.g. a gift card paid part of it) or a line total is not a number.
  */
 export function buildBasketOrder(lines: BasketLine[], amountMinor: number, ccy: number): (BasketOrderItem & { total: number })[] | undefined {
   const totals = toBankLineTotals(lines.map((line) => line.total), ccy)
   if (!totals || totals.total !== amountMinor) return undefined
-  return lines.map((line, index) => {
-    const total = totals.parts[index]
-    return {
+  return lines.flatMap((line, index) =>
+    unitPriceSplit(line.quantity, BigInt(totals.parts[index])).map(({ qty, sum }) => ({
       name: line.name.slice(0, 256),
-      qty: line.quantity,
-      sum: Math.round(total / line.quantity),
-      total,
+      qty,
+      sum,
+      total: qty * sum,
       code: line.code,
       ...(line.tax ? { tax: line.tax } : {}),
-    }
-  })
+    }))
+  )
 }

@@ -15,7 +15,7 @@
  * - tax codes and the UKTZED code of the basket line are carried over.
  */
 import { largestRemainderParts, type BasketOrderItem, type FiscalizationItem } from "../../lib/monobank"
-import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines } from "./basket"
+import { BASKET_DATA_KEY, buildBasketOrder, readBasketLines, unitPriceSplit } from "./basket"
 
 export type FiscalSourceLine = Pick<BasketOrderItem, "name" | "code" | "qty" | "tax" | "uktzed"> & {
   /** The line's total in the invoice's basket, kopecks. */
@@ -42,20 +42,14 @@ function prorate(totals: readonly bigint[], amount: bigint): bigint[] | undefine
 
 /** One line, or two when the share does not divide by the quantity (see the header). */
 function linesOfShare(line: FiscalSourceLine, share: bigint): FiscalizationItem[] {
-  const item = (qty: bigint, sum: bigint): FiscalizationItem => ({
+  return unitPriceSplit(line.qty, share).map(({ qty, sum }) => ({
     name: line.name,
-    qty: Number(qty),
-    sum: Number(sum),
+    qty,
+    sum,
     code: line.code,
     ...(line.tax?.length ? { tax: [...line.tax] } : {}),
     ...(line.uktzed ? { uktzed: line.uktzed } : {}),
-  })
-  if (!Number.isSafeInteger(line.qty) || line.qty <= 0) return [item(1n, share)]
-  const qty = BigInt(line.qty)
-  const unit = share / qty
-  const left = share % qty
-  if (left === 0n) return [item(qty, unit)]
-  return unit === 0n ? [item(left, 1n)] : [item(left, unit + 1n), item(qty - left, unit)]
+  }))
 }
 
 /**

@@ -29,8 +29,34 @@ describe("fiscal basket", () => {
     const lines = basketLinesFromCart(cart)!
     expect(buildBasketOrder(lines, 263_912, 980)).toEqual([
       { name: "Вишиванка (M)", qty: 2, sum: 123_456, total: 246_912, code: "VYSH-M" },
-      { name: "Рушник", qty: 3, sum: 3333, total: 10_000, code: "variant_1" },
+      // 100.00 UAH for 3 does not divide into whole kopecks: 1 at 33.34 and 2 at 33.33.
+      { name: "Рушник", qty: 1, sum: 3334, total: 3334, code: "variant_1" },
+      { name: "Рушник", qty: 2, sum: 3333, total: 6666, code: "variant_1" },
       { name: "Доставка: Courier", qty: 1, sum: 7000, total: 7000, code: "so_1" },
+    ])
+  })
+
+  it("gives every line a unit price that times its quantity is exactly its total, as the cash register prints it", () => {
+    const lines = [
+      { name: "Ґудзики", code: "g", quantity: 7, total: "10.01", tax: [1] },
+      { name: "Нитки", code: "n", quantity: 3, total: "10.00" },
+      { name: "Голки", code: "h", quantity: 4, total: "12" },
+    ]
+    const basket = buildBasketOrder(lines, 3201, 980)!
+    for (const line of basket) expect(line.sum * line.qty).toBe(line.total)
+    expect(basket.reduce((sum, line) => sum + line.total, 0)).toBe(3201)
+    expect(basket.filter((line) => line.code === "g")).toEqual([
+      { name: "Ґудзики", qty: 7, sum: 143, total: 1001, code: "g", tax: [1] },
+    ])
+    expect(basket.filter((line) => line.code === "n").map((line) => [line.qty, line.sum])).toEqual([[1, 334], [2, 333]])
+    expect(basket.filter((line) => line.code === "h")).toEqual([{ name: "Голки", qty: 4, sum: 300, total: 1200, code: "h" }])
+  })
+
+  it("splits a line that does not divide by its quantity into two lines of the same goods", () => {
+    const basket = buildBasketOrder([{ name: "Чай", code: "t", quantity: 3, total: "10.00", tax: [2] }], 1000, 980)!
+    expect(basket).toEqual([
+      { name: "Чай", qty: 1, sum: 334, total: 334, code: "t", tax: [2] },
+      { name: "Чай", qty: 2, sum: 333, total: 666, code: "t", tax: [2] },
     ])
   })
 
