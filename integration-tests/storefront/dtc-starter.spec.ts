@@ -229,14 +229,17 @@ it("6. a PCI DSS merchant's card form: card details typed in the starter's check
   })
 })
 
+/** Saves installment settings in the admin; `{}` puts back the dev store's own. */
+function saveInstallmentSettings(values: Record<string, unknown>) {
+  return fetch(`${store.url}/admin/monobank/settings/installments`, {
+    method: "POST",
+    headers: { ...store.admin.headers, "content-type": "application/json" },
+    body: JSON.stringify({ values }),
+  })
+}
+
 it("7. installments with the order placed before the approval: the order's page asks to confirm in the app, the order exists unpaid, the approval pays it and shows the confirmation", async () => {
-  const save = (values: Record<string, unknown>) =>
-    fetch(`${store.url}/admin/monobank/settings/installments`, {
-      method: "POST",
-      headers: { ...store.admin.headers, "content-type": "application/json" },
-      body: JSON.stringify({ values }),
-    })
-  expect((await save({ placeOrderBeforeApproval: true })).status).toBe(200)
+  expect((await saveInstallmentSettings({ placeOrderBeforeApproval: true })).status).toBe(200)
   try {
     await shopperFor("installments-order-first", async (shopper) => {
       const email = "parts-first@example.test"
@@ -260,17 +263,11 @@ it("7. installments with the order placed before the approval: the order's page 
       expect(await adminOrdersOf(email)).toHaveLength(1)
     })
   } finally {
-    await save({})
+    await saveInstallmentSettings({})
   }
 })
 
 it("8. the product page says what the price comes to in installments, and says nothing once the price is above the store's limit", async () => {
-  const save = (values: Record<string, unknown>) =>
-    fetch(`${store.url}/admin/monobank/settings/installments`, {
-      method: "POST",
-      headers: { ...store.admin.headers, "content-type": "application/json" },
-      body: JSON.stringify({ values }),
-    })
   await shopperFor("installment-price", async (shopper) => {
     await shopper.page.goto(`${shop}/products/vyshyvanka`, { waitUntil: "networkidle" })
     const line = shopper.page.getByTestId("monobank-installment-price")
@@ -279,7 +276,7 @@ it("8. the product page says what the price comes to in installments, and says n
     expect(await line.textContent()).toBe("from 205,76 ₴ × 6 payments with monobank")
     await shopper.shot(shopper.page, "product-installment-price")
 
-    expect((await save({ maxOrderTotal: "1000" })).status).toBe(200)
+    expect((await saveInstallmentSettings({ maxOrderTotal: "1000" })).status).toBe(200)
     try {
       const answered = shopper.page.waitForResponse((response) => response.url().includes("/store/monobank/installment-prices"))
       await shopper.page.reload({ waitUntil: "networkidle" })
@@ -287,7 +284,7 @@ it("8. the product page says what the price comes to in installments, and says n
       await shopper.page.getByTestId("product-price").first().waitFor()
       expect(await line.count()).toBe(0)
     } finally {
-      await save({})
+      await saveInstallmentSettings({})
     }
   })
 })
