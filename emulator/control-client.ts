@@ -51,6 +51,11 @@ export interface EmulatorControl {
    * a finalize of another amount than the hold need `items`. `reset` restores the started option.
    */
   setFiscalization(enabled: boolean): Promise<boolean>
+  /**
+   * Extension: the merchant's mono checkout delivery-price address (null: none). With one, the
+   * checkout page asks the store what delivery costs and the shopper pays it on top of the goods.
+   */
+  setCheckoutDeliveryPriceUrl(url: string | null): Promise<string | null>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
   /** Extension: resolves once no webhook/callback is being sent or waiting for a retry. */
@@ -121,6 +126,8 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     setWebhookMode: async (mode) => void (await call("PUT", "/webhooks/mode", { mode })),
     setPartialRefundStatus: async (status) =>
       (await call<{ status: PartialRefundStatus }>("PUT", "/acquiring/partial-refund-status", { status })).status,
+    setCheckoutDeliveryPriceUrl: async (url) =>
+      (await call<{ url: string | null }>("PUT", "/checkout/delivery-price-url", { url })).url,
     setFiscalization: async (enabled) =>
       (await call<{ enabled: boolean }>("PUT", "/acquiring/fiscalization", { enabled })).enabled,
     releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,

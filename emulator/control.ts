@@ -100,9 +100,9 @@ export function controlRoutes(emulator: Emulator): Route[] {
       const order = checkout.get(ctx.params.orderId)
       return ok({ ...order, record: extendedShape(order) })
     }),
-    route("POST", "/checkout/:orderId/complete", (ctx) => {
+    route("POST", "/checkout/:orderId/complete", async (ctx) => {
       const order = checkout.get(ctx.params.orderId)
-      checkout.complete(order, parseWith(checkoutCompletionSchema, jsonBody(ctx)))
+      await checkout.complete(order, parseWith(checkoutCompletionSchema, jsonBody(ctx)))
       return ok({ ...order, record: extendedShape(order) })
     }),
     route("POST", "/checkout/:orderId/finalize", (ctx) => {
@@ -162,6 +162,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       const { enabled } = parseWith(z.strictObject({ enabled: z.boolean() }), jsonBody(ctx))
       emulator.fiscalization = enabled
       return ok({ enabled })
+    }),
+    route("PUT", "/checkout/delivery-price-url", (ctx) => {
+      const { url } = parseWith(z.strictObject({ url: z.url({ protocol: /^https?$/ }).nullable() }), jsonBody(ctx))
+      emulator.checkoutDeliveryPriceUrl = url ?? undefined
+      return ok({ url })
     }),
     route("GET", "/calls", () => ok(emulator.calls.list())),
     route("GET", "/references/:reference", (ctx) => {

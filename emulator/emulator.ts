@@ -35,12 +35,15 @@ export class Emulator {
   partialRefundStatus: PartialRefundStatus
   /** The merchant's fiscalization switch (acquiring/fiscalization): the option, switched by the control API, restored by reset. */
   fiscalization: boolean
+  /** The merchant's mono checkout delivery-price address: the option, changed by the control API, restored by reset. */
+  checkoutDeliveryPriceUrl: string | undefined
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
     this.clock.bankPrecision = options.timestampPrecision
     this.partialRefundStatus = options.partialRefundStatus
     this.fiscalization = options.fiscalization
+    this.checkoutDeliveryPriceUrl = options.checkoutDeliveryPriceUrl
     this.shapes = new RecordShapes(options.recordShapes)
     this.delivery = new Delivery({
       retryDelayMs: options.webhookRetryDelayMs,
@@ -84,6 +87,7 @@ export class Emulator {
     })
     this.checkout = new CheckoutOrders({
       clock: this.clock,
+      deliveryPriceUrl: () => this.checkoutDeliveryPriceUrl,
       notify: (order) => {
         if (!order.callback_url) return
         const body = JSON.stringify(this.shapes.checkoutCallback(callbackRecord(order)))
@@ -110,11 +114,12 @@ export class Emulator {
 
   /**
    * Forgets invoices, wallets, orders, faults, deliveries and calls, and restores the started
-   * partialRefundStatus and fiscalization; keeps tokens, keys and the clock.
+   * partialRefundStatus, fiscalization and checkout delivery-price address; keeps tokens, keys and the clock.
    */
   reset(): void {
     this.partialRefundStatus = this.options.partialRefundStatus
     this.fiscalization = this.options.fiscalization
+    this.checkoutDeliveryPriceUrl = this.options.checkoutDeliveryPriceUrl
     this.clock.clearTasks()
     this.invoices.reset()
     this.wallets.reset()

@@ -62,9 +62,17 @@ export interface EmulatorOptions {
    * `store_order_id`, checkout callbacks under `result`. Default none.
    */
   recordShapes?: RecordShape[]
+  /**
+   * The merchant's delivery-price address for mono checkout (set in the business cabinet at the
+   * bank): the checkout page asks it what delivery costs and adds the price to what the shopper
+   * pays (see checkout/delivery-prices). Default none: delivery is not charged on the page. The
+   * control call `setCheckoutDeliveryPriceUrl` changes it while running.
+   */
+  checkoutDeliveryPriceUrl?: string
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl">> & { publicBaseUrl?: string }
+export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl">> &
+  Pick<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl">
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
@@ -83,5 +91,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     fiscalization: options.fiscalization ?? false,
     timestampPrecision: options.timestampPrecision ?? "seconds",
     recordShapes: options.recordShapes ?? [],
+    checkoutDeliveryPriceUrl: options.checkoutDeliveryPriceUrl,
   }
 }

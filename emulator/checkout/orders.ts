@@ -7,6 +7,8 @@ import { inspectCard } from "../cards"
 import type { Clock } from "../clock"
 import { CHECKOUT_HOLD_LIFETIME_MS, TEST_CARDS } from "../constants"
 import { HttpError, badRequest, notFound } from "../http-util"
+import { hryvniaToKopecks, kopecksToHryvnia } from "../money"
+import { askDeliveryPrices, DeliveryPriceError } from "./delivery-prices"
 import { newUuid } from "../ids"
 import { DELIVERY_METHODS, type CheckoutCompletion, type CheckoutCreateBody } from "./schemas"
 
@@ -31,9 +33,21 @@ export type CheckoutOrder = CheckoutCreateBody & {
   paidAt?: string
   maskedPan?: string
   holdExpiresAt?: string
+  /** What the store quoted for the chosen delivery, hryvnia (0 when the page did not ask). */
+  deliveryPrice?: number
 }
 
-export type CheckoutOrdersDeps = { clock: Clock; notify: (order: CheckoutOrder) => void }
+export type CheckoutOrdersDeps = {
+  clock: Clock
+  notify: (order: CheckoutOrder) => void
+  /** The merchant's delivery-price address, if the merchant gave the bank one. */
+  deliveryPriceUrl: () => string | undefined
+}
+
+/** What the shopper pays: the order's amount plus the delivery price the store quoted, hryvnia. */
+export function collectedAmount(order: Pick<CheckoutOrder, "amount" | "deliveryPrice">): number {
+  return kopecksToHryvnia(hryvniaToKopecks(order.amount) + hryvniaToKopecks(order.deliveryPrice ?? 0))
+}
 
 const TEST_CLIENT = { first_name: "Тест", last_name: "Покупець", phoneNumber: "+380501234567", email: "buyer@example.com" }
 
@@ -76,7 +90,23 @@ export class CheckoutOrders {
     this.byRef.clear()
   }
 
-  complete(order: CheckoutOrder, input: CheckoutCompletion): void {
+  /**
+   * The store's delivery prices for `methods` when the merchant gave a delivery-price address and
+   * the shopper pays delivery (not `dlv_pay_merchant`); undefined otherwise. Throws a 400 that the
+   * page shows when the store does not answer.
+   */
+  async deliveryPrices(order: CheckoutOrder, methods: string[], where: { phoneNumber?: string; city?: string; address?: string } = {}) {
+    const url = this.deps.deliveryPriceUrl()
+    if (!url || order.dlv_pay_merchant) return undefined
+    try {
+      return await askDeliveryPrices(url, { orderRef: order.order_ref, methods, ...where })
+    } catch (error) {
+      if (error instanceof DeliveryPriceError) throw badRequest(`delivery: ${error.message}`)
+      throw error
+    }
+  }
+
+  async complete(order: CheckoutOrder, input: CheckoutCompletion): Promise<void> {
     if (order.status !== "created") throw new HttpError(409, `checkout order ${order.orderId} is already completed`)
     if (!order.dlv_method_list!.includes(input.delivery_method)) {
       throw badRequest(`delivery_method: ${input.delivery_method} is not offered for this order`)
@@ -85,6 +115,16 @@ export class CheckoutOrders {
       throw badRequest(`payment_method: ${input.payment_method} is not offered for this order`)
     }
     checkDeliveryDetails(input)
+    const prices = await this.deliveryPrices(order, [input.delivery_method], {
+      phoneNumber: input.client?.phoneNumber,
+      city: input.delivery?.cityName,
+      address: input.delivery?.branch_address ?? input.delivery?.address,
+    })
+    const deliveryPrice = prices ? prices.get(input.delivery_method) : 0
+    if (deliveryPrice === undefined) throw badRequest(`delivery: the store gives no price for ${input.delivery_method} delivery`)
+    // Another request may have completed the order while the store was asked.
+    if (order.status !== "created") throw new HttpError(409, `checkout order ${order.orderId} is already completed`)
+    order.deliveryPrice = deliveryPrice
     const now = this.deps.clock.iso()
     if (input.payment_method === "card") {
       const card = inspectCard(input.card ?? { pan: TEST_CARDS.visa, exp: "12/99", cvv: "123" }, new Date(this.deps.clock.nowMs()))

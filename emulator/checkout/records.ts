@@ -3,7 +3,7 @@
  * public integrations read from callbacks). Extended shape: GET /personal/checkout/order/:orderId.
  */
 import { createHash } from "node:crypto"
-import { CHECKOUT_STATUSES, type CheckoutOrder } from "./orders"
+import { CHECKOUT_STATUSES, collectedAmount, type CheckoutOrder } from "./orders"
 import type { CheckoutPaymentMethod, DeliveryMethod } from "./schemas"
 
 const DELIVERY_DESC = {
@@ -37,7 +37,8 @@ export function firstShape(order: CheckoutOrder) {
     delivery_method_desc: done ? (done.bank_delivery_method ? (done.bank_delivery_method_desc ?? null) : DELIVERY_DESC[done.delivery_method]) : null,
     delivery_branch_id: done?.delivery?.branch_id ?? null,
     delivery_branch_address: done?.delivery?.branch_address ?? done?.delivery?.address ?? null,
-    amount: order.amount,
+    // What the shopper pays: the goods and the delivery price the store quoted.
+    amount: collectedAmount(order),
     ccy: order.ccy ?? 980,
     quantity: order.count,
     order_state: CHECKOUT_STATUSES[order.status].order_state,

@@ -1,5 +1,5 @@
 /** Checkout page /checkout/:orderId: delivery, payment and client data in one plain form. */
-import type { CheckoutOrder } from "../checkout/orders"
+import { collectedAmount, type CheckoutOrder, type CheckoutOrders } from "../checkout/orders"
 import { extendedShape } from "../checkout/records"
 import { checkoutCompletionSchema, type CheckoutCompletion } from "../checkout/schemas"
 import type { Emulator } from "../emulator"
@@ -17,25 +17,34 @@ export function checkoutPageRoutes(emulator: Emulator): Route[] {
       method: "GET",
       pattern: "/checkout/:orderId",
       family: "page",
-      handler: (ctx) => page(orders.get(ctx.params.orderId)),
+      handler: async (ctx) => {
+        const order = orders.get(ctx.params.orderId)
+        return page(order, 200, undefined, await offeredPrices(orders, order))
+      },
     },
     {
       method: "POST",
       pattern: "/checkout/:orderId",
       family: "page",
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const order = orders.get(ctx.params.orderId)
         if (order.status !== "created") return page(order, 409)
         try {
-          orders.complete(order, parseWith(checkoutCompletionSchema, completionFromForm(formBody(ctx))))
+          await orders.complete(order, parseWith(checkoutCompletionSchema, completionFromForm(formBody(ctx))))
         } catch (error) {
-          if (error instanceof HttpError && error.status === 400) return page(order, 400, error.message)
+          if (error instanceof HttpError && error.status === 400) return page(order, 400, error.message, await offeredPrices(orders, order))
           throw error
         }
         return { status: 303, redirect: order.return_url ?? `${emulator.baseUrl()}/checkout/${order.orderId}` }
       },
     },
   ]
+}
+
+/** The store's delivery price per offered method, as the page shows them beside each method; none when not asked or unanswered. */
+async function offeredPrices(orders: CheckoutOrders, order: CheckoutOrder): Promise<Map<string, number> | undefined> {
+  if (order.status !== "created") return undefined
+  return orders.deliveryPrices(order, [...order.dlv_method_list!]).catch(() => undefined)
 }
 
 function completionFromForm(form: URLSearchParams): unknown {
@@ -66,21 +75,26 @@ function completionFromForm(form: URLSearchParams): unknown {
   return completion satisfies Partial<Record<keyof CheckoutCompletion, unknown>>
 }
 
-function page(order: CheckoutOrder, status = 200, error?: string): HandlerResult {
+function page(order: CheckoutOrder, status = 200, error?: string, deliveryPrices?: Map<string, number>): HandlerResult {
   const record = extendedShape(order)
   const products = order.products
     .map((product) => `<li>${escapeHtml(product.name)} × ${escapeHtml(product.cnt)}: ${escapeHtml(product.price)} UAH</li>`)
     .join("")
-  const head = `<h1>Checkout</h1><ul>${products}</ul><p class="amount">${escapeHtml(order.amount)} UAH</p>`
+  const delivery = order.deliveryPrice ? `<p class="delivery" data-testid="delivery-price">Delivery: ${escapeHtml(order.deliveryPrice)} UAH</p>` : ""
+  const head = `<h1>Checkout</h1><ul>${products}</ul>${delivery}<p class="amount" data-testid="amount">${escapeHtml(collectedAmount(order))} UAH</p>`
   if (order.status !== "created") {
     return {
       status,
       html: layout("Checkout", `${head}<p data-testid="status" data-status="${escapeHtml(record.generalStatus)}">Order completed: ${escapeHtml(record.generalStatus)} (${escapeHtml(record.payment_status)}).</p>`),
     }
   }
-  const radios = (name: string, values: readonly string[], labels: Record<string, string>) =>
+  const radios = (name: string, values: readonly string[], labels: Record<string, string>, prices?: Map<string, number>) =>
     values
-      .map((value, i) => `<label><input type="radio" name="${name}" value="${value}"${i === 0 ? " checked" : ""}> ${escapeHtml(labels[value])}</label>`)
+      .map((value, i) => {
+        const price = prices?.get(value)
+        const priced = price === undefined ? "" : ` <span data-testid="delivery-price-${value}">+ ${escapeHtml(price)} UAH</span>`
+        return `<label><input type="radio" name="${name}" value="${value}"${i === 0 ? " checked" : ""}> ${escapeHtml(labels[value])}${priced}</label>`
+      })
       .join("")
   const field = (name: string, label: string, type = "text") =>
     `<label for="${name}">${label}</label><input type="${type}" id="${name}" name="${name}">`
@@ -90,7 +104,7 @@ function page(order: CheckoutOrder, status = 200, error?: string): HandlerResult
       "Checkout",
       `${head}${errorLine(error)}
 <form method="post" action="/checkout/${encodeURIComponent(order.orderId)}">
-<fieldset><legend>Delivery</legend>${radios("delivery_method", order.dlv_method_list!, DELIVERY_LABELS)}
+<fieldset><legend>Delivery</legend>${radios("delivery_method", order.dlv_method_list!, DELIVERY_LABELS, deliveryPrices)}
 ${field("cityName", "City")}${field("areaName", "Region")}
 ${field("branch_id", "Branch / locker number")}${field("branch_address", "Branch / locker address")}
 ${field("address", "Courier address")}</fieldset>

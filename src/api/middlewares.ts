@@ -35,6 +35,12 @@ export default defineMiddlewares({
       matcher: "/hooks/monobank/checkout",
       bodyParser: { preserveRawBody: true },
     },
+    {
+      // The bank's delivery-price requests: a signature they carry is checked over the exact bytes.
+      method: ["POST"],
+      matcher: "/hooks/monobank/checkout/delivery-prices",
+      bodyParser: { preserveRawBody: true },
+    },
     // The permissions each /admin/monobank route asks for when Medusa's RBAC is on
     // (see ./admin/monobank/route-policies).
     ...monobankAdminRoutePolicies,

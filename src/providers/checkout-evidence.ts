@@ -24,8 +24,12 @@ export function checkoutEvidenceOf(cradle: ModuleScope): CheckoutEvidence {
     async checkoutOrderOfCart(cartId) {
       const checkout = optionalFromCradle<MonobankCheckoutModuleService>(cradle, MONOBANK_CHECKOUT_MODULE)
       if (!checkout) return undefined
-      const [row] = await checkout.listMonobankCheckoutOrders({ cart_id: cartId }, { select: ["checkout_order_id", "status", "amount"] })
-      return row ? { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput } : undefined
+      const [row] = await checkout.listMonobankCheckoutOrders({ cart_id: cartId }, {
+        select: ["checkout_order_id", "status", "amount", "delivery_quotes"],
+      })
+      if (!row) return undefined
+      const quotes = (row.delivery_quotes ?? null) as Record<string, string> | null
+      return { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput, delivery_quotes: quotes }
     },
   }
 }

@@ -23,6 +23,12 @@ export {
   type CheckoutCallbackVerifier,
 } from "./checkout/callback-signature"
 export { checkoutCallbackHint, type CheckoutCallbackHint } from "./checkout/callback-hint"
+export {
+  checkoutDeliveryPriceList,
+  checkoutDeliveryPriceRequestSchema,
+  type CheckoutDeliveryPriceList,
+  type CheckoutDeliveryPriceRequest,
+} from "./checkout/delivery-prices"
 
 export {
   MonobankApiError,

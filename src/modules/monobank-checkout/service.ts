@@ -106,6 +106,20 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
   }
 
   /**
+   * Keeps the delivery prices quoted to the bank's page for the cart's checkout order (method ->
+   * UAH text), merged into those quoted before in one statement, so two quotes at once both stay.
+   * False when the cart has no checkout order.
+   */
+  async recordDeliveryQuotes(cartId: string, quotes: Record<string, string>): Promise<boolean> {
+    const rows = await this.sql().execute(
+      `UPDATE "monobank_checkout_order" SET "delivery_quotes" = COALESCE("delivery_quotes", '{}'::jsonb) || ?::jsonb
+       WHERE "cart_id" = ? AND "deleted_at" IS NULL RETURNING "id"`,
+      [JSON.stringify(quotes), cartId]
+    )
+    return rows.length > 0
+  }
+
+  /**
    * The record's Medusa order no longer exists (a rollback deleted it): the record is not
    * `completed` any more but `needs_attention` with `error`, so the next sync places the order again.
    * The caller has checked that the order is gone and removed the link to it.

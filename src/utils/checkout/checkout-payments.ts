@@ -24,6 +24,7 @@ import { isBankAmountOf, toBankMinorUnits } from "../medusa-money"
 import type { SessionPaymentRow } from "../session-money/ledger"
 import type { SessionMoney } from "../session-money/session-money"
 import { medusaSession, paymentOnSession } from "../session-money/medusa-sessions"
+import { deliveryChargeOf } from "./delivery-charge"
 import { readCheckoutOutcome, type RecordedPayment } from "./outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
@@ -52,8 +53,16 @@ const REFUND_NOT_SUPPORTED = {
     "This payment was collected on delivery, outside monobank's API: give the money back to the shopper directly and record it on the order.",
 } as const satisfies Record<CheckoutPaymentMethod, string>
 
-/** The plugin's own checkout record of a cart, as a checkout payment is proven against it. */
-export type CheckoutRecordOfCart = { checkout_order_id: string | null; status: string; amount: BigNumberInput }
+/**
+ * The plugin's own checkout record of a cart, as a checkout payment is proven against it: the
+ * goods amount the bank was asked for, and the delivery prices the bank's page was given.
+ */
+export type CheckoutRecordOfCart = {
+  checkout_order_id: string | null
+  status: string
+  amount: BigNumberInput
+  delivery_quotes?: Record<string, string> | null
+}
 
 /** Where that record and the session's cart are read (src/providers/checkout-evidence in a running store). */
 export type CheckoutEvidence = {
@@ -129,8 +138,12 @@ export class CheckoutPayments {
       if (!cartId || cartId !== checkout.cart_id || !record || record.checkout_order_id !== checkout.checkout_order_id || record.status === "failed") {
         refuse(`monobank checkout order ${checkout.checkout_order_id} is not the checkout order this store recorded for the session's cart`)
       }
-      if (!isBankAmountOf(record.amount, checkout.amount, "UAH")) {
-        refuse(`monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, not ${checkout.amount}`)
+      const stated = [...Object.values(record.delivery_quotes ?? {}), "0"]
+      if (deliveryChargeOf({ collected: checkout.amount, goods: record.amount, stated }).kind !== "proven") {
+        refuse(
+          `monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, ` +
+            `not ${checkout.amount} (delivery quoted: ${stated.slice(0, -1).join(", ") || "none"})`
+        )
       }
       await takeOverFromEndedSession(money, checkout.checkout_order_id, sessionId)
       const row = await money.record({

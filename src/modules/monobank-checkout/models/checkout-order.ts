@@ -40,6 +40,11 @@ export const MonobankCheckoutOrder = model.define("monobank_checkout_order", {
   last_record: model.json().nullable(),
   last_checked_at: model.dateTime().nullable(),
   completed_at: model.dateTime().nullable(),
+  /**
+   * The delivery prices the store quoted to the bank's page, method -> UAH text ("60.00"), the
+   * latest per method: what the shopper may have paid for delivery, whatever the price is later.
+   */
+  delivery_quotes: model.json().nullable(),
   /** Why a placed order could not become a Medusa order (status `needs_attention`). */
   error: model.text().nullable(),
 })

@@ -12,6 +12,8 @@ export type CheckoutShippingOption = {
   id: string
   name: string
   provider_id: string
+  /** "flat": priced in Medusa (delivery prices in mono checkout); "calculated": the provider's 0. */
+  price_type: string
   data: Record<string, unknown>
 }
 
@@ -54,7 +56,13 @@ export async function checkoutShippingOptions(
     if (!isCheckoutProvider(option.provider_id) || isReturnOption(option)) continue
     const method = deliveryMethodSchema.safeParse(option.data?.id)
     if (!method.success || found.has(method.data)) continue
-    found.set(method.data, { id: option.id, name: option.name, provider_id: option.provider_id!, data: option.data ?? {} })
+    found.set(method.data, {
+      id: option.id,
+      name: option.name,
+      provider_id: option.provider_id!,
+      price_type: option.price_type,
+      data: option.data ?? {},
+    })
   }
   return found
 }

@@ -7,11 +7,19 @@ import type { MedusaRequest } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { checkoutModule, checkoutOptionsNow } from "../../../../modules/monobank-checkout/resolve"
 
-/** undefined: go on; otherwise the HTTP status to answer with (nothing was read or changed). */
-export async function refuseUnverifiedCallback(req: MedusaRequest, logger: Logger): Promise<number | undefined> {
+/**
+ * undefined: go on; otherwise the HTTP status to answer with (nothing was read or changed).
+ * `signatureRequired` overrides the store's `requireCallbackSignature` (a request that only asks
+ * for the store's public prices goes on unsigned; a signature it carries must still verify).
+ */
+export async function refuseUnverifiedCallback(
+  req: MedusaRequest,
+  logger: Logger,
+  signatureRequired?: boolean
+): Promise<number | undefined> {
   const service = checkoutModule(req.scope)
   if (!service.isConfigured()) return undefined
-  const required = service.getCheckoutOptions().requireCallbackSignature
+  const required = signatureRequired ?? service.getCheckoutOptions().requireCallbackSignature
   const header = req.headers["x-sign"]
   const xSign = Array.isArray(header) ? header[0] : header
   const raw = (req as MedusaRequest & { rawBody?: Buffer | string }).rawBody

@@ -1,0 +1,137 @@
+/**
+ * Issue 30 (part 3): delivery prices in mono checkout. The bank's checkout page asks the store what
+ * delivery costs; the store answers with the Medusa prices of the shipping options it maps to each
+ * delivery method (free above a threshold through a conditional price), the shopper pays goods and
+ * delivery, and the Medusa order carries the same total and shipping price as the bank.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAdminHeaders } from "../helpers/admin"
+import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
+import {
+  checkoutOrderOfCart,
+  createCheckoutCart,
+  eventually,
+  orderOfCart,
+  SHOPPER,
+  startCheckout,
+  seedCheckoutStore,
+  submitCheckoutPage,
+  type CheckoutFixtures,
+} from "./checkout-helpers"
+
+jest.setTimeout(120_000)
+
+const env = useMonobankTestEnvironment()
+const PRICES_PATH = "/hooks/monobank/checkout/delivery-prices"
+const BRANCH = { cityName: "Київ", branch_id: "25", branch_address: "Київ, вул. Хрещатик, 22" }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let fx: CheckoutFixtures
+
+    /** What the store owner sets in the admin: a fixed price, and a conditional one (free from an item total). */
+    async function priceOption(optionId: string, amount: number, freeFrom?: number) {
+      const prices: Record<string, unknown>[] = [{ currency_code: "uah", amount }]
+      if (freeFrom !== undefined) {
+        prices.push({ currency_code: "uah", amount: 0, rules: [{ attribute: "item_total", operator: "gte", value: freeFrom }] })
+      }
+      const res = await api.post(`/admin/shipping-options/${optionId}`, { price_type: "flat", prices }, fx.admin).catch((error: any) => error.response)
+      expect(res.status).toBe(200)
+    }
+
+    beforeEach(async () => {
+      fx = await seedCheckoutStore(api, await createAdminHeaders(getContainer()))
+      await priceOption(fx.deliveryOptions.np_brnm, 60)
+      await priceOption(fx.deliveryOptions.courier, 120, 2000)
+      // pickup and np_box keep the provider's calculated price: 0.
+      await env.emulator.control.setCheckoutDeliveryPriceUrl(`${env.storeUrl}${PRICES_PATH}`)
+    })
+
+    async function sendToCheckout(cartId: string) {
+      const res = await startCheckout(api, fx, { cart_id: cartId })
+      expect(res.status).toBe(200)
+      return res.data.redirect_url as string
+    }
+
+    async function placedOrder(cartId: string) {
+      await env.emulator.control.flushWebhooks()
+      const { count, order } = await eventually(() => orderOfCart(getContainer(), cartId), (found) => found.count === 1)
+      expect(count).toBe(1)
+      return order
+    }
+
+    it("the page shows the store's price per method; the shopper pays goods and delivery; the Medusa order has the bank's total and the shipping price", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await sendToCheckout(cart.id)
+
+      const html = await (await fetch(redirectUrl)).text()
+      expect(html).toContain('data-testid="delivery-price-np_brnm">+ 60 UAH')
+      expect(html).toContain('data-testid="delivery-price-courier">+ 120 UAH')
+      expect(html).toContain('data-testid="delivery-price-pickup">+ 0 UAH')
+
+      await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH })
+      const bankOrderId = redirectUrl.split("/").pop()!
+      const bank = (await env.emulator.control.getCheckoutOrder(bankOrderId)).record
+      expect(bank.amount).toBe(1294.56)
+
+      const order = await placedOrder(cart.id)
+      expect(order.total).toBe(1294.56)
+      expect(order.item_total).toBe(1234.56)
+      expect(order.shipping_total).toBe(60)
+      expect(order.shipping_methods).toEqual([expect.objectContaining({ shipping_option_id: fx.deliveryOptions.np_brnm, amount: 60 })])
+      const payments = order.payment_collections.flatMap((collection: any) => collection.payments)
+      expect(payments.map((payment: any) => payment.amount)).toEqual([1294.56])
+      expect(await checkoutOrderOfCart(getContainer(), cart.id)).toMatchObject({ status: "completed", delivery_quotes: expect.objectContaining({ np_brnm: "60.00" }) })
+    })
+
+    it("courier delivery is free from the store's item-total threshold and paid below it", async () => {
+      const small = await createCheckoutCart(api, fx)
+      const large = await createCheckoutCart(api, fx, { quantity: 2 })
+      const smallUrl = await sendToCheckout(small.id)
+      const largeUrl = await sendToCheckout(large.id)
+      expect(await (await fetch(largeUrl)).text()).toContain('data-testid="delivery-price-courier">+ 0 UAH')
+
+      for (const url of [smallUrl, largeUrl]) {
+        await submitCheckoutPage(url, { delivery_method: "courier", payment_method: "card", cityName: "Київ", address: "вул. Велика Васильківська, 1, кв. 2" })
+      }
+      const paidSmall = await placedOrder(small.id)
+      const paidLarge = await placedOrder(large.id)
+      expect([paidSmall.total, paidSmall.shipping_total]).toEqual([1354.56, 120])
+      expect([paidLarge.total, paidLarge.shipping_total]).toEqual([2469.12, 0])
+    })
+
+    it("a price changed after the shopper paid: the order keeps the price the bank's page was given", async () => {
+      await env.emulator.control.setWebhookMode("hold")
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await sendToCheckout(cart.id)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH })
+      await priceOption(fx.deliveryOptions.np_brnm, 80)
+
+      await env.emulator.control.setWebhookMode("deliver")
+      await env.emulator.control.releaseWebhooks()
+      const order = await placedOrder(cart.id)
+      expect([order.total, order.shipping_total]).toEqual([1294.56, 60])
+    })
+
+    it("answers for this store's checkout orders only, leaves out methods it does not price, and keeps only its own prices", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      await sendToCheckout(cart.id)
+      const ask = (body: unknown, headers: Record<string, string> = {}) =>
+        fetch(`${env.storeUrl}${PRICES_PATH}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+
+      const priced = await ask({ orderRef: cart.id, phoneNumber: SHOPPER.phoneNumber, methods: ["np_brnm", "ukrposhta", "np_cargo"], city: "Київ" })
+      expect(priced.status).toBe(200)
+      expect(await priced.json()).toEqual({ deliveryPriceList: [{ method: "np_brnm", price: 60 }] })
+
+      const unknown = await ask({ orderRef: "cart_nobody", methods: ["np_brnm"] })
+      expect(unknown.status).toBe(404)
+      expect((await unknown.json()).deliveryPriceList).toEqual([])
+      expect((await ask({ methods: ["np_brnm"] })).status).toBe(400)
+
+      // What a caller sends is never kept: only the store's own price for the methods asked.
+      const posing = await ask({ orderRef: cart.id, methods: ["np_brnm"], deliveryPriceList: [{ method: "np_brnm", price: 1 }] })
+      expect(await posing.json()).toEqual({ deliveryPriceList: [{ method: "np_brnm", price: 60 }] })
+      expect(((await checkoutOrderOfCart(getContainer(), cart.id)) as any).delivery_quotes).toEqual({ np_brnm: "60.00" })
+    })
+  },
+})
