@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { DAY_MS } from "../../constants"
 import { startEmulator, type RunningEmulator } from "../../start"
 import { acquiring, page } from "../../__tests__/helpers/api"
@@ -184,5 +186,60 @@ describe("checkout through control", () => {
     await expect(
       emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "part_purchase" })
     ).rejects.toMatchObject({ status: 400 })
+  })
+})
+
+describe("delivery prices asked from the store", () => {
+  type Asked = { orderRef: string; phoneNumber?: string; methods: string[]; city?: string; address?: string }
+  let store: Server
+  let asked: Asked[]
+  let answer: (body: Asked) => { status: number; body?: unknown }
+
+  beforeEach(async () => {
+    asked = []
+    answer = (body) => ({ status: 200, body: { deliveryPriceList: body.methods.map((method) => ({ method, price: method === "courier" ? 120 : 60 })) } })
+    store = createServer((req, res) => {
+      let text = ""
+      req.on("data", (chunk) => (text += chunk))
+      req.on("end", () => {
+        const body = JSON.parse(text) as Asked
+        asked.push(body)
+        const { status, body: reply } = answer(body)
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(reply ?? {}))
+      })
+    })
+    await new Promise<void>((resolve) => store.listen(0, "127.0.0.1", resolve))
+    await emulator.control.setCheckoutDeliveryPriceUrl(`http://127.0.0.1:${(store.address() as AddressInfo).port}/prices`)
+  })
+  afterEach(() => new Promise<void>((resolve) => store.close(() => resolve())))
+
+  it("shows the store's price beside each method and collects the goods plus the chosen delivery", async () => {
+    const { order_id, redirect_url } = await createOrder()
+    const html = await (await fetch(redirect_url)).text()
+    expect(html).toContain('data-testid="delivery-price-courier">+ 120 UAH')
+    expect(html).toContain('data-testid="delivery-price-np_brnm">+ 60 UAH')
+
+    const state = await emulator.control.completeCheckout(order_id, {
+      delivery_method: "np_brnm",
+      payment_method: "card",
+      client: { first_name: "Тарас", last_name: "Шевченко", phoneNumber: "+380501112233" },
+      delivery: { branch_id: "5", branch_address: "Харків, вул. Сумська, 10", cityName: "Харків" },
+    })
+    expect(asked.at(-1)).toEqual({ orderRef: expect.stringMatching(/^basket-/), phoneNumber: "+380501112233", methods: ["np_brnm"], city: "Харків", address: "Харків, вул. Сумська, 10" })
+    expect(state.record.amount).toBe(1560.5)
+    expect((await getOrder(order_id)).amount).toBe(1560.5)
+  })
+
+  it("does not take the order when the store gives no price, and asks nothing when the store pays delivery", async () => {
+    answer = () => ({ status: 503 })
+    const { order_id } = await createOrder()
+    await expect(emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "payment_on_delivery" })).rejects.toMatchObject({ status: 400 })
+    expect((await getOrder(order_id)).generalStatus).toBe("not_authorized")
+
+    asked = []
+    const merchantPays = await createOrder({ dlv_pay_merchant: true })
+    const state = await emulator.control.completeCheckout(merchantPays.order_id, { delivery_method: "pickup", payment_method: "payment_on_delivery" })
+    expect(asked).toEqual([])
+    expect(state.record.amount).toBe(1500.5)
   })
 })
