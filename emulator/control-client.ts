@@ -56,6 +56,11 @@ export interface EmulatorControl {
    * checkout page asks the store what delivery costs and the shopper pays it on top of the goods.
    */
   setCheckoutDeliveryPriceUrl(url: string | null): Promise<string | null>
+  /**
+   * Extension: the merchant's mono checkout promo-code address (null: none). With one, the checkout
+   * page has a promo-code field and asks the store whether a code applies.
+   */
+  setCheckoutPromoCodeUrl(url: string | null): Promise<string | null>
   /** Delivers held webhooks/callbacks one after the other; resolves when all are settled. */
   releaseWebhooks(options?: { order?: "fifo" | "reverse"; duplicate?: boolean }): Promise<number>
   /** Extension: resolves once no webhook/callback is being sent or waiting for a retry. */
@@ -128,6 +133,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
       (await call<{ status: PartialRefundStatus }>("PUT", "/acquiring/partial-refund-status", { status })).status,
     setCheckoutDeliveryPriceUrl: async (url) =>
       (await call<{ url: string | null }>("PUT", "/checkout/delivery-price-url", { url })).url,
+    setCheckoutPromoCodeUrl: async (url) => (await call<{ url: string | null }>("PUT", "/checkout/promo-code-url", { url })).url,
     setFiscalization: async (enabled) =>
       (await call<{ enabled: boolean }>("PUT", "/acquiring/fiscalization", { enabled })).enabled,
     releaseWebhooks: async (options = {}) => (await call<{ released: number }>("POST", "/webhooks/release", options)).released,

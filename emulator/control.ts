@@ -168,6 +168,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       emulator.checkoutDeliveryPriceUrl = url ?? undefined
       return ok({ url })
     }),
+    route("PUT", "/checkout/promo-code-url", (ctx) => {
+      const { url } = parseWith(z.strictObject({ url: z.url({ protocol: /^https?$/ }).nullable() }), jsonBody(ctx))
+      emulator.checkoutPromoCodeUrl = url ?? undefined
+      return ok({ url })
+    }),
     route("GET", "/calls", () => ok(emulator.calls.list())),
     route("GET", "/references/:reference", (ctx) => {
       const { reference } = ctx.params

@@ -37,6 +37,8 @@ export class Emulator {
   fiscalization: boolean
   /** The merchant's mono checkout delivery-price address: the option, changed by the control API, restored by reset. */
   checkoutDeliveryPriceUrl: string | undefined
+  /** The merchant's mono checkout promo-code address: the option, changed by the control API, restored by reset. */
+  checkoutPromoCodeUrl: string | undefined
   private listeningUrl = "http://127.0.0.1"
 
   constructor(readonly options: ResolvedOptions) {
@@ -44,6 +46,7 @@ export class Emulator {
     this.partialRefundStatus = options.partialRefundStatus
     this.fiscalization = options.fiscalization
     this.checkoutDeliveryPriceUrl = options.checkoutDeliveryPriceUrl
+    this.checkoutPromoCodeUrl = options.checkoutPromoCodeUrl
     this.shapes = new RecordShapes(options.recordShapes)
     this.delivery = new Delivery({
       retryDelayMs: options.webhookRetryDelayMs,
@@ -88,6 +91,7 @@ export class Emulator {
     this.checkout = new CheckoutOrders({
       clock: this.clock,
       deliveryPriceUrl: () => this.checkoutDeliveryPriceUrl,
+      promoCodeUrl: () => this.checkoutPromoCodeUrl,
       notify: (order) => {
         if (!order.callback_url) return
         const body = JSON.stringify(this.shapes.checkoutCallback(callbackRecord(order)))
@@ -114,12 +118,13 @@ export class Emulator {
 
   /**
    * Forgets invoices, wallets, orders, faults, deliveries and calls, and restores the started
-   * partialRefundStatus, fiscalization and checkout delivery-price address; keeps tokens, keys and the clock.
+   * partialRefundStatus, fiscalization and checkout delivery-price and promo-code addresses; keeps tokens, keys and the clock.
    */
   reset(): void {
     this.partialRefundStatus = this.options.partialRefundStatus
     this.fiscalization = this.options.fiscalization
     this.checkoutDeliveryPriceUrl = this.options.checkoutDeliveryPriceUrl
+    this.checkoutPromoCodeUrl = this.options.checkoutPromoCodeUrl
     this.clock.clearTasks()
     this.invoices.reset()
     this.wallets.reset()

@@ -69,10 +69,16 @@ export interface EmulatorOptions {
    * control call `setCheckoutDeliveryPriceUrl` changes it while running.
    */
   checkoutDeliveryPriceUrl?: string
+  /**
+   * The merchant's promo-code address for mono checkout: the checkout page asks it whether a code
+   * the shopper enters applies and takes its discount off (see checkout/promo-codes). Default none:
+   * the page has no promo-code field. The control call `setCheckoutPromoCodeUrl` changes it.
+   */
+  checkoutPromoCodeUrl?: string
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl">> &
-  Pick<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl">
+export type ResolvedOptions = Required<Omit<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl" | "checkoutPromoCodeUrl">> &
+  Pick<EmulatorOptions, "publicBaseUrl" | "checkoutDeliveryPriceUrl" | "checkoutPromoCodeUrl">
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
@@ -92,5 +98,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     timestampPrecision: options.timestampPrecision ?? "seconds",
     recordShapes: options.recordShapes ?? [],
     checkoutDeliveryPriceUrl: options.checkoutDeliveryPriceUrl,
+    checkoutPromoCodeUrl: options.checkoutPromoCodeUrl,
   }
 }

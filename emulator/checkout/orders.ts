@@ -9,6 +9,7 @@ import { CHECKOUT_HOLD_LIFETIME_MS, TEST_CARDS } from "../constants"
 import { HttpError, badRequest, notFound } from "../http-util"
 import { hryvniaToKopecks, kopecksToHryvnia } from "../money"
 import { askDeliveryPrices, DeliveryPriceError } from "./delivery-prices"
+import { askPromoCode } from "./promo-codes"
 import { newUuid } from "../ids"
 import { DELIVERY_METHODS, type CheckoutCompletion, type CheckoutCreateBody } from "./schemas"
 
@@ -35,6 +36,8 @@ export type CheckoutOrder = CheckoutCreateBody & {
   holdExpiresAt?: string
   /** What the store quoted for the chosen delivery, hryvnia (0 when the page did not ask). */
   deliveryPrice?: number
+  /** The promo code the store accepted on the page, and its discount (hryvnia). */
+  promo?: { code: string; discount: number }
 }
 
 export type CheckoutOrdersDeps = {
@@ -42,11 +45,14 @@ export type CheckoutOrdersDeps = {
   notify: (order: CheckoutOrder) => void
   /** The merchant's delivery-price address, if the merchant gave the bank one. */
   deliveryPriceUrl: () => string | undefined
+  /** The merchant's promo-code address, if the merchant gave the bank one. */
+  promoCodeUrl: () => string | undefined
 }
 
-/** What the shopper pays: the order's amount plus the delivery price the store quoted, hryvnia. */
-export function collectedAmount(order: Pick<CheckoutOrder, "amount" | "deliveryPrice">): number {
-  return kopecksToHryvnia(hryvniaToKopecks(order.amount) + hryvniaToKopecks(order.deliveryPrice ?? 0))
+/** What the shopper pays: the order's amount, less the promo code's discount, plus the delivery price, hryvnia. */
+export function collectedAmount(order: Pick<CheckoutOrder, "amount" | "deliveryPrice" | "promo">): number {
+  const kopecks = hryvniaToKopecks(order.amount) - hryvniaToKopecks(order.promo?.discount ?? 0) + hryvniaToKopecks(order.deliveryPrice ?? 0)
+  return kopecksToHryvnia(kopecks)
 }
 
 const TEST_CLIENT = { first_name: "Тест", last_name: "Покупець", phoneNumber: "+380501234567", email: "buyer@example.com" }
@@ -106,6 +112,29 @@ export class CheckoutOrders {
     }
   }
 
+  /** Whether the page offers a promo-code field: the merchant gave the bank a promo-code address. */
+  offersPromoCodes(): boolean {
+    return this.deps.promoCodeUrl() !== undefined
+  }
+
+  /**
+   * Asks the store about a code and takes its discount off, or throws a 400 the page shows; an
+   * empty code removes the one applied. A code the store refuses leaves the order as it was.
+   */
+  async applyPromoCode(order: CheckoutOrder, code: string | undefined, phoneNumber?: string): Promise<void> {
+    if (order.status !== "created") throw new HttpError(409, `checkout order ${order.orderId} is already completed`)
+    const url = this.deps.promoCodeUrl()
+    if (!code) {
+      order.promo = undefined
+      return
+    }
+    if (!url) throw badRequest("promo_code: this store takes no promo codes")
+    const answer = await askPromoCode(url, { basket_id: order.order_ref, phone_number: phoneNumber, promo_code: code })
+    if (!answer.applies) throw badRequest(`promo_code: ${code} is refused: ${answer.reason}`)
+    if (hryvniaToKopecks(answer.discount) >= hryvniaToKopecks(order.amount)) throw badRequest(`promo_code: ${code} would leave nothing to pay`)
+    order.promo = { code, discount: answer.discount }
+  }
+
   async complete(order: CheckoutOrder, input: CheckoutCompletion): Promise<void> {
     if (order.status !== "created") throw new HttpError(409, `checkout order ${order.orderId} is already completed`)
     if (!order.dlv_method_list!.includes(input.delivery_method)) {
@@ -115,6 +144,7 @@ export class CheckoutOrders {
       throw badRequest(`payment_method: ${input.payment_method} is not offered for this order`)
     }
     checkDeliveryDetails(input)
+    if (input.promo_code !== undefined || order.promo) await this.applyPromoCode(order, input.promo_code, input.client?.phoneNumber)
     const prices = await this.deliveryPrices(order, [input.delivery_method], {
       phoneNumber: input.client?.phoneNumber,
       city: input.delivery?.cityName,

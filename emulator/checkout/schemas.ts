@@ -90,6 +90,11 @@ export const checkoutCompletionSchema = z.strictObject({
   bank_delivery_method_desc: z.string().optional(),
   /** The shopper's note to the store; the record then carries `comment`. */
   comment: z.string().optional(),
+  /**
+   * The promo code in the page's field when the shopper pays: asked of the store again and taken
+   * off; empty or absent removes a code applied before.
+   */
+  promo_code: z.string().optional(),
 })
 
 export type CheckoutCompletion = z.output<typeof checkoutCompletionSchema>

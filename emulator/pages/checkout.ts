@@ -19,7 +19,7 @@ export function checkoutPageRoutes(emulator: Emulator): Route[] {
       family: "page",
       handler: async (ctx) => {
         const order = orders.get(ctx.params.orderId)
-        return page(order, 200, undefined, await offeredPrices(orders, order))
+        return page(order, 200, undefined, await offeredPrices(orders, order), orders.offersPromoCodes())
       },
     },
     {
@@ -29,10 +29,17 @@ export function checkoutPageRoutes(emulator: Emulator): Route[] {
       handler: async (ctx) => {
         const order = orders.get(ctx.params.orderId)
         if (order.status !== "created") return page(order, 409)
+        const form = formBody(ctx)
         try {
-          await orders.complete(order, parseWith(checkoutCompletionSchema, completionFromForm(formBody(ctx))))
+          if (form.get("intent") === "apply_promo") {
+            await orders.applyPromoCode(order, form.get("promo_code")?.trim() || undefined, form.get("phoneNumber")?.trim() || undefined)
+            return page(order, 200, undefined, await offeredPrices(orders, order), orders.offersPromoCodes())
+          }
+          await orders.complete(order, parseWith(checkoutCompletionSchema, completionFromForm(form, orders.offersPromoCodes())))
         } catch (error) {
-          if (error instanceof HttpError && error.status === 400) return page(order, 400, error.message, await offeredPrices(orders, order))
+          if (error instanceof HttpError && error.status === 400) {
+            return page(order, 400, error.message, await offeredPrices(orders, order), orders.offersPromoCodes())
+          }
           throw error
         }
         return { status: 303, redirect: order.return_url ?? `${emulator.baseUrl()}/checkout/${order.orderId}` }
@@ -47,7 +54,7 @@ async function offeredPrices(orders: CheckoutOrders, order: CheckoutOrder): Prom
   return orders.deliveryPrices(order, [...order.dlv_method_list!]).catch(() => undefined)
 }
 
-function completionFromForm(form: URLSearchParams): unknown {
+function completionFromForm(form: URLSearchParams, offersPromoCodes: boolean): unknown {
   const text = (name: string) => {
     const value = form.get(name)?.trim()
     return value ? value : undefined
@@ -69,19 +76,23 @@ function completionFromForm(form: URLSearchParams): unknown {
       areaName: text("areaName"),
     },
   }
+  if (offersPromoCodes) completion.promo_code = text("promo_code") ?? ""
   if (completion.payment_method === "card") {
     completion.card = { pan: text("pan") ?? "", exp: text("exp") ?? "", cvv: text("cvv") ?? "" }
   }
   return completion satisfies Partial<Record<keyof CheckoutCompletion, unknown>>
 }
 
-function page(order: CheckoutOrder, status = 200, error?: string, deliveryPrices?: Map<string, number>): HandlerResult {
+function page(order: CheckoutOrder, status = 200, error?: string, deliveryPrices?: Map<string, number>, offersPromoCodes = false): HandlerResult {
   const record = extendedShape(order)
   const products = order.products
     .map((product) => `<li>${escapeHtml(product.name)} × ${escapeHtml(product.cnt)}: ${escapeHtml(product.price)} UAH</li>`)
     .join("")
   const delivery = order.deliveryPrice ? `<p class="delivery" data-testid="delivery-price">Delivery: ${escapeHtml(order.deliveryPrice)} UAH</p>` : ""
-  const head = `<h1>Checkout</h1><ul>${products}</ul>${delivery}<p class="amount" data-testid="amount">${escapeHtml(collectedAmount(order))} UAH</p>`
+  const promo = order.promo
+    ? `<p class="promo" data-testid="promo-discount">Promo code ${escapeHtml(order.promo.code)}: −${escapeHtml(order.promo.discount)} UAH</p>`
+    : ""
+  const head = `<h1>Checkout</h1><ul>${products}</ul>${promo}${delivery}<p class="amount" data-testid="amount">${escapeHtml(collectedAmount(order))} UAH</p>`
   if (order.status !== "created") {
     return {
       status,
@@ -108,6 +119,7 @@ function page(order: CheckoutOrder, status = 200, error?: string, deliveryPrices
 ${field("cityName", "City")}${field("areaName", "Region")}
 ${field("branch_id", "Branch / locker number")}${field("branch_address", "Branch / locker address")}
 ${field("address", "Courier address")}</fieldset>
+${offersPromoCodes ? promoField(order) : ""}
 <fieldset><legend>Payment</legend>${radios("payment_method", order.payment_method_list!, PAYMENT_LABELS)}
 ${order.payments_number ? `<p class="muted">Installments: ${escapeHtml(order.payments_number)} payments</p>` : ""}
 ${field("pan", "Card number")}${field("exp", "Expiry (MM/YY)")}${field("cvv", "CVV")}</fieldset>
@@ -117,4 +129,11 @@ ${field("phoneNumber", "Phone (+380XXXXXXXXX)", "tel")}${field("email", "Email",
 </form>`
     ),
   }
+}
+
+/** The promo-code field: "Apply code" asks the store at once; paying asks again for what the field holds. */
+function promoField(order: CheckoutOrder): string {
+  return `<fieldset><legend>Promo code</legend><label for="promo_code">Promo code</label>
+<input type="text" id="promo_code" name="promo_code" value="${escapeHtml(order.promo?.code ?? "")}">
+<button type="submit" name="intent" value="apply_promo" data-testid="apply-promo">Apply code</button></fieldset>`
 }

@@ -12,6 +12,7 @@ import {
   createCheckoutCart,
   eventually,
   orderOfCart,
+  priceDeliveryOption,
   SHOPPER,
   startCheckout,
   seedCheckoutStore,
@@ -29,15 +30,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let fx: CheckoutFixtures
 
-    /** What the store owner sets in the admin: a fixed price, and a conditional one (free from an item total). */
-    async function priceOption(optionId: string, amount: number, freeFrom?: number) {
-      const prices: Record<string, unknown>[] = [{ currency_code: "uah", amount }]
-      if (freeFrom !== undefined) {
-        prices.push({ currency_code: "uah", amount: 0, rules: [{ attribute: "item_total", operator: "gte", value: freeFrom }] })
-      }
-      const res = await api.post(`/admin/shipping-options/${optionId}`, { price_type: "flat", prices }, fx.admin).catch((error: any) => error.response)
-      expect(res.status).toBe(200)
-    }
+    const priceOption = (optionId: string, amount: number, freeFrom?: number) => priceDeliveryOption(api, fx.admin, optionId, amount, freeFrom)
 
     beforeEach(async () => {
       fx = await seedCheckoutStore(api, await createAdminHeaders(getContainer()))

@@ -60,6 +60,19 @@ export async function seedCheckoutStore(
   return { ...fx, deliveryOptions }
 }
 
+/**
+ * What a store owner sets in the admin for a mono checkout delivery method: a fixed price in
+ * hryvnia, and optionally a conditional price of 0 from an item total (free delivery from it).
+ */
+export async function priceDeliveryOption(api: Api, admin: AdminHeaders, optionId: string, amount: number, freeFrom?: number) {
+  const prices: Record<string, unknown>[] = [{ currency_code: "uah", amount }]
+  if (freeFrom !== undefined) {
+    prices.push({ currency_code: "uah", amount: 0, rules: [{ attribute: "item_total", operator: "gte", value: freeFrom }] })
+  }
+  const res = await api.post(`/admin/shipping-options/${optionId}`, { price_type: "flat", prices }, admin).catch((error: any) => error.response)
+  if (res.status !== 200) throw new Error(`pricing shipping option ${optionId} answered ${res.status}: ${JSON.stringify(res.data)}`)
+}
+
 /** A cart as a shopper leaves it for mono checkout: items only, no address, no shipping. */
 export async function createCheckoutCart(api: Api, fx: StoreFixtures, { quantity = 1 }: { quantity?: number } = {}) {
   const { data } = await api.post(
@@ -93,6 +106,8 @@ export type ShopperForm = {
   pan?: string
   exp?: string
   cvv?: string
+  /** What the page's promo-code field holds when the shopper pays (the page offers it when the store takes codes). */
+  promo_code?: string
 }
 
 export const SHOPPER = {
@@ -134,7 +149,9 @@ export async function orderOfCart(container: MedusaContainer, cartId: string) {
       "total",
       "item_total",
       "shipping_total",
+      "discount_total",
       "items.title",
+      "items.adjustments.code",
       "items.quantity",
       "items.unit_price",
       "shipping_address.*",

@@ -25,11 +25,16 @@ export function checkoutEvidenceOf(cradle: ModuleScope): CheckoutEvidence {
       const checkout = optionalFromCradle<MonobankCheckoutModuleService>(cradle, MONOBANK_CHECKOUT_MODULE)
       if (!checkout) return undefined
       const [row] = await checkout.listMonobankCheckoutOrders({ cart_id: cartId }, {
-        select: ["checkout_order_id", "status", "amount", "delivery_quotes"],
+        select: ["checkout_order_id", "status", "amount", "delivery_quotes", "promo_quotes"],
       })
       if (!row) return undefined
-      const quotes = (row.delivery_quotes ?? null) as Record<string, string> | null
-      return { checkout_order_id: row.checkout_order_id ?? null, status: row.status, amount: row.amount as BigNumberInput, delivery_quotes: quotes }
+      return {
+        checkout_order_id: row.checkout_order_id ?? null,
+        status: row.status,
+        amount: row.amount as BigNumberInput,
+        delivery_quotes: (row.delivery_quotes ?? null) as Record<string, string> | null,
+        promo_quotes: (row.promo_quotes ?? null) as Record<string, string> | null,
+      }
     },
   }
 }

@@ -29,6 +29,13 @@ export {
   type CheckoutDeliveryPriceList,
   type CheckoutDeliveryPriceRequest,
 } from "./checkout/delivery-prices"
+export {
+  checkoutPromoAccepted,
+  checkoutPromoCodeQuerySchema,
+  checkoutPromoRefused,
+  type CheckoutPromoCodeAnswer,
+  type CheckoutPromoCodeQuery,
+} from "./checkout/promo-codes"
 
 export {
   MonobankApiError,

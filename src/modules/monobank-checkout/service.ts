@@ -107,12 +107,21 @@ export class MonobankCheckoutModuleService extends MedusaService({ MonobankCheck
 
   /**
    * Keeps the delivery prices quoted to the bank's page for the cart's checkout order (method ->
-   * UAH text), merged into those quoted before in one statement, so two quotes at once both stay.
-   * False when the cart has no checkout order.
+   * UAH text). False when the cart has no checkout order.
    */
   async recordDeliveryQuotes(cartId: string, quotes: Record<string, string>): Promise<boolean> {
+    return this.mergeQuotes(cartId, "delivery_quotes", quotes)
+  }
+
+  /** Keeps a promo code the bank's page was told applies, with its discount (UAH text). */
+  async recordPromoQuote(cartId: string, code: string, discount: string): Promise<boolean> {
+    return this.mergeQuotes(cartId, "promo_quotes", { [code]: discount })
+  }
+
+  /** Merges into what was quoted before in one statement, so two quotes at once both stay. */
+  private async mergeQuotes(cartId: string, column: "delivery_quotes" | "promo_quotes", quotes: Record<string, string>): Promise<boolean> {
     const rows = await this.sql().execute(
-      `UPDATE "monobank_checkout_order" SET "delivery_quotes" = COALESCE("delivery_quotes", '{}'::jsonb) || ?::jsonb
+      `UPDATE "monobank_checkout_order" SET "${column}" = COALESCE("${column}", '{}'::jsonb) || ?::jsonb
        WHERE "cart_id" = ? AND "deleted_at" IS NULL RETURNING "id"`,
       [JSON.stringify(quotes), cartId]
     )

@@ -24,7 +24,7 @@ import { isBankAmountOf, toBankMinorUnits } from "../medusa-money"
 import type { SessionPaymentRow } from "../session-money/ledger"
 import type { SessionMoney } from "../session-money/session-money"
 import { medusaSession, paymentOnSession } from "../session-money/medusa-sessions"
-import { deliveryChargeOf } from "./delivery-charge"
+import { checkoutChargeOf } from "./checkout-charge"
 import { readCheckoutOutcome, type RecordedPayment } from "./outcome"
 import {
   CHECKOUT_PAYMENT_KEY,
@@ -55,13 +55,14 @@ const REFUND_NOT_SUPPORTED = {
 
 /**
  * The plugin's own checkout record of a cart, as a checkout payment is proven against it: the
- * goods amount the bank was asked for, and the delivery prices the bank's page was given.
+ * goods amount the bank was asked for, and the delivery prices and promo codes quoted to its page.
  */
 export type CheckoutRecordOfCart = {
   checkout_order_id: string | null
   status: string
   amount: BigNumberInput
   delivery_quotes?: Record<string, string> | null
+  promo_quotes?: Record<string, string> | null
 }
 
 /** Where that record and the session's cart are read (src/providers/checkout-evidence in a running store). */
@@ -138,11 +139,11 @@ export class CheckoutPayments {
       if (!cartId || cartId !== checkout.cart_id || !record || record.checkout_order_id !== checkout.checkout_order_id || record.status === "failed") {
         refuse(`monobank checkout order ${checkout.checkout_order_id} is not the checkout order this store recorded for the session's cart`)
       }
-      const stated = [...Object.values(record.delivery_quotes ?? {}), "0"]
-      if (deliveryChargeOf({ collected: checkout.amount, goods: record.amount, stated }).kind !== "proven") {
+      const deliveries = [...Object.values(record.delivery_quotes ?? {}), "0"]
+      if (checkoutChargeOf({ collected: checkout.amount, goods: record.amount, deliveries, promos: record.promo_quotes }).kind !== "proven") {
         refuse(
           `monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, ` +
-            `not ${checkout.amount} (delivery quoted: ${stated.slice(0, -1).join(", ") || "none"})`
+            `and ${checkout.amount} is not that less a promo code and plus a delivery price the store quoted`
         )
       }
       await takeOverFromEndedSession(money, checkout.checkout_order_id, sessionId)

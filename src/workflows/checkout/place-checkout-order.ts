@@ -5,6 +5,7 @@ import {
   createPaymentSessionsWorkflow,
   refreshPaymentCollectionForCartWorkflow,
   removeShippingMethodFromCartStep,
+  updateCartPromotionsWorkflow,
   updateCartWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
@@ -16,7 +17,9 @@ import { forgetRolledBackOrderStep } from "./steps/forget-rolled-back-order"
 import { linkCheckoutOrderStep } from "./steps/link-checkout-order"
 import { markCheckoutCompletedStep } from "./steps/mark-checkout-completed"
 import { prepareCheckoutPaymentStep } from "./steps/prepare-checkout-payment"
+import { resolveCheckoutChargeStep } from "./steps/resolve-checkout-charge"
 import { resolveCheckoutDeliveryStep } from "./steps/resolve-checkout-delivery"
+import { PromotionActions } from "@medusajs/framework/utils"
 
 export type PlaceCheckoutOrderInput = {
   /** Our checkout order record. */
@@ -31,8 +34,9 @@ export const placeMonobankCheckoutOrderWorkflowId = "monobank-checkout-place-ord
 
 /**
  * Turns the cart of a placed checkout order into a Medusa order (only a hryvnia cart: the bank
- * collected hryvnia): the shopper's contact and
- * addresses and the delivery from the bank's record, the payment recorded against the provider
+ * collected hryvnia): the shopper's contact and addresses and the delivery from the bank's record,
+ * the delivery price and promo code the bank charged (when the store quoted them for this order),
+ * the payment recorded against the provider
  * of the payment method (no second charge), then Medusa's own cart completion. Run inside the
  * sync workflow, which holds the cart lock; every step undoes itself if a later one fails. Medusa's
  * completion hands a cart's existing order to a later completion of the same cart, so should the
@@ -50,8 +54,24 @@ export const placeMonobankCheckoutOrderWorkflow = createWorkflow(
     updateCartWorkflow.runAsStep({ input: cartUpdate })
 
     const delivery = resolveCheckoutDeliveryStep({ cart_id: input.cart_id, record: input.record })
+    const charge = resolveCheckoutChargeStep(
+      transform({ input, delivery }, ({ input, delivery }) => ({ cart_id: input.cart_id, record: input.record, delivery_method: delivery.delivery_method }))
+    )
     removeShippingMethodFromCartStep(transform({ delivery }, ({ delivery }) => ({ shipping_method_ids: delivery.remove_ids })))
-    addShippingMethodToCartStep(transform({ delivery }, ({ delivery }) => ({ shipping_methods: [delivery.shipping_method] })))
+    addShippingMethodToCartStep(
+      transform({ delivery, charge }, ({ delivery, charge }) => ({
+        shipping_methods: [{ ...delivery.shipping_method, amount: charge.delivery_amount }],
+      }))
+    )
+    when("monobank-checkout-applies-promo-code", { charge }, ({ charge }) => !!charge.promo_code).then(() =>
+      updateCartPromotionsWorkflow.runAsStep({
+        input: transform({ input, charge }, ({ input, charge }) => ({
+          cart_id: input.cart_id,
+          promo_codes: [charge.promo_code!],
+          action: PromotionActions.ADD,
+        })),
+      })
+    )
     refreshPaymentCollectionForCartWorkflow.runAsStep({ input: { cart_id: input.cart_id } })
 
     const payment = prepareCheckoutPaymentStep({ cart_id: input.cart_id, record: input.record, outcome: input.outcome })

@@ -45,6 +45,8 @@ export const MonobankCheckoutOrder = model.define("monobank_checkout_order", {
    * latest per method: what the shopper may have paid for delivery, whatever the price is later.
    */
   delivery_quotes: model.json().nullable(),
+  /** The promo codes the bank's page was told apply, code -> discount as UAH text ("123.46"). */
+  promo_quotes: model.json().nullable(),
   /** Why a placed order could not become a Medusa order (status `needs_attention`). */
   error: model.text().nullable(),
 })

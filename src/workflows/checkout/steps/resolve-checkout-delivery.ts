@@ -1,4 +1,4 @@
-import type { CreateShippingMethodDTO, MedusaContainer } from "@medusajs/framework/types"
+import type { CreateShippingMethodDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutOrderRecord, DeliveryMethod } from "../../../lib/monobank"
@@ -8,14 +8,12 @@ import { checkoutDeliveryContext } from "../../../utils/checkout/fulfillment"
 import { shippingMethodName } from "../utils/delivery-words"
 import { deliveryDataFromRecord, readDeliveryMethod } from "../utils/order-details"
 import { checkoutShippingOptions } from "../utils/store-lookups"
-import { fromCheckoutAmount } from "../../../lib/monobank"
-import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
-import { deliveryChargeOf, goodsTotalOf } from "../../../utils/checkout/delivery-charge"
-import { checkoutDeliveryPrices } from "../utils/delivery-prices"
 
 export type CheckoutDelivery = {
   /** Shipping methods the cart had before (chosen in the storefront): replaced by the bank's choice. */
   remove_ids: string[]
+  /** The delivery method the order ships by (the fallback's for a method the plugin does not know). */
+  delivery_method: DeliveryMethod
   shipping_method: CreateShippingMethodDTO
   /**
    * Set when the bank's delivery method is none the plugin knows: the order is placed with a
@@ -30,11 +28,10 @@ export const resolveCheckoutDeliveryStepId = "monobank-checkout-resolve-delivery
  * The cart's shipping method for the delivery the shopper chose on the bank's page: the store's
  * `monobank-checkout` shipping option for that method, with the delivery data checked by the
  * fulfillment provider, named as a packer reads it ("Нова пошта: відділення №25 (mono checkout)").
- * It costs what the shopper paid the bank for delivery, when that is a price the store stated for
- * the method (../utils/delivery-charge); otherwise the order is not placed and the store owner is
- * told why. A delivery method the plugin does not know (the bank may add one) is not refused: the
- * shopper has paid, so the order is placed with a fallback option (FALLBACK_DELIVERY_METHODS) and
- * marked for the store owner (`attention`).
+ * Its amount is what the shopper paid the bank for delivery, set by the charge step
+ * (./resolve-checkout-charge). A delivery method the plugin does not know (the bank may add one)
+ * is not refused: the shopper has paid, so the order is placed with a fallback option
+ * (FALLBACK_DELIVERY_METHODS) and marked for the store owner (`attention`).
  */
 export const resolveCheckoutDeliveryStep = createStep(
   resolveCheckoutDeliveryStepId,
@@ -42,7 +39,7 @@ export const resolveCheckoutDeliveryStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: ["id", "sales_channel_id", "total", "shipping_total", "shipping_methods.id"],
+      fields: ["id", "sales_channel_id", "shipping_methods.id"],
       filters: { id: input.cart_id },
     })
     const cart = carts[0]
@@ -71,15 +68,16 @@ export const resolveCheckoutDeliveryStep = createStep(
       data,
       checkoutDeliveryContext(input.record.orderId) as any
     )
-    const amount = await deliveryAmount(container, input.cart_id, cart, data.delivery_method, input.record)
     return new StepResponse<CheckoutDelivery>({
       remove_ids: (cart.shipping_methods ?? []).map((method: { id: string } | null) => method!.id),
+      delivery_method: data.delivery_method,
       // Medusa's own add-shipping-method workflow passes is_tax_inclusive too; its DTO type lacks it.
       shipping_method: {
         cart_id: input.cart_id,
         shipping_option_id: option.id,
         name: shippingMethodName(bank.method ?? bank.text, input.record),
-        amount,
+        // What the shopper paid the bank for delivery is set by the charge step (resolve-checkout-charge).
+        amount: 0,
         // The price as the shopper paid it: Medusa carves any tax out of it rather than adding it.
         is_tax_inclusive: true,
         data: validated,
@@ -95,33 +93,5 @@ function unknownMethodAttention(text: string, desc: string | null | undefined, f
     `the bank reports delivery method ${JSON.stringify(text)}${words}, which this plugin does not know: the order was placed ` +
     `with the ${DELIVERY_METHOD_NAMES[fallback].en} (mono checkout) shipping option; check where to ship it (the shipping ` +
     "method's data keeps the branch and address the bank sent)"
-  )
-}
-
-/** The shipping line's amount: the delivery part of what the bank collected, proven (see the header). */
-async function deliveryAmount(
-  container: Pick<MedusaContainer, "resolve">,
-  cartId: string,
-  cart: { total: unknown; shipping_total?: unknown },
-  method: DeliveryMethod,
-  record: CheckoutOrderRecord
-): Promise<string> {
-  const [options, [checkout]] = await Promise.all([
-    checkoutOptionsNow(container),
-    checkoutModule(container).listMonobankCheckoutOrders({ cart_id: cartId }, { select: ["delivery_quotes"] }),
-  ])
-  const quotes = (checkout?.delivery_quotes ?? {}) as Record<string, string | undefined>
-  const now = await checkoutDeliveryPrices(container, cartId, { methods: [method], merchantPaysDelivery: options.dlv_pay_merchant })
-  // Only a price the bank's page was given (or none) can be what the shopper paid for delivery.
-  const stated = [quotes[method], "0"]
-  const collected = record.amount === undefined || record.amount === null ? undefined : fromCheckoutAmount(record.amount)
-  if (collected === undefined) return "0"
-  const charge = deliveryChargeOf({ collected, goods: goodsTotalOf(cart as any), stated })
-  if (charge.kind === "proven") return charge.amount
-  throw new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    `The bank collected ${collected} UAH for checkout order ${record.orderId}, which leaves ${charge.paid} UAH for ${method} ` +
-      `delivery; the store quoted ${quotes[method] ?? "no price"} and charges ${now?.get(method) ?? "no price"} for it now ` +
-      "(the cart may have changed after it was sent to mono checkout)"
   )
 }
