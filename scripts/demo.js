@@ -81,8 +81,9 @@ async function main() {
   children.push(server)
   await waitFor(`${storeUrl}/health`, 300_000)
 
-  const { seedDemoStore } = require("./demo/seed")
+  const { seedDemoStore, pointEmulatorAtStore, DEMO_PROMO_CODE } = require("./demo/seed")
   const seeded = await seedDemoStore(storeUrl, ADMIN)
+  await pointEmulatorAtStore(emulator.url, storeUrl)
   const { startStorefront } = require("./demo/storefront")
   await startStorefront({ port: PORTS.storefront, storeUrl, publishableKey: seeded.publishableKey })
 
@@ -91,6 +92,7 @@ async function main() {
   log(`  admin       ${storeUrl}/app   (${ADMIN.email} / ${ADMIN.password})`)
   log(`  emulator    ${emulator.url}   (test cards: npx monobank-emulator --help)`)
   log(`  publishable key ${seeded.publishableKey}   (for another storefront, e.g. storefront/dtc-starter)`)
+  log(`  mono checkout promo code ${DEMO_PROMO_CODE}   (10 % off; delivery prices come from the store)`)
   log("  the admin builds on its first load (about half a minute)")
   log("Ctrl+C stops everything.")
 

@@ -10,6 +10,7 @@ import os from "node:os"
 import path from "node:path"
 import type { Browser, BrowserContext } from "playwright-core"
 import { TEST_CARDS } from "../../emulator"
+import { toBankMinorUnits } from "../../src/utils/medusa-money"
 import { launchBrowser, screenshots } from "./harness/browser"
 import { INSTALLMENT_CONFIRM_DELAY_MS, startDevStore, type DevStore } from "./harness/dev-store"
 import { Shopper } from "./harness/shopper"
@@ -73,7 +74,7 @@ afterEach(async () => {
 
 async function adminOrder(orderId: string) {
   const res = await fetch(
-    `${store.url}/admin/orders/${orderId}?fields=id,email,total,*shipping_address,*payment_collections.payments`,
+    `${store.url}/admin/orders/${orderId}?fields=id,email,total,discount_total,shipping_total,*shipping_address,*payment_collections.payments`,
     store.admin
   )
   expect(res.status).toBe(200)
@@ -307,5 +308,27 @@ it("9. Buy with mono checkout on the product page: the product goes to the bank'
     const cart = await shopper.page.getByTestId("product-row").allTextContents()
     expect(cart).toHaveLength(1)
     expect(cart[0]).toMatch(/Вишиванка/)
+  })
+})
+
+it("10. mono checkout with the store's promo code and a paid delivery: the bank's page shows the delivery prices and the discount, and the order's total, discount and shipping are the bank's", async () => {
+  await shopperFor("mono-checkout-promo-delivery", async (shopper) => {
+    await shopper.addToCart("hornyatko")
+    await shopper.openCart()
+    await shopper.page.getByTestId("mono-checkout-button").click()
+    await shopper.page.waitForURL(/\/checkout\//)
+    // The store's prices beside each delivery method (the demo seed: branch 60, locker 45, courier 120).
+    expect(await shopper.page.getByTestId("delivery-price-np_brnm").textContent()).toBe("+ 60 UAH")
+    expect(await shopper.page.getByTestId("delivery-price-pickup").textContent()).toBe("+ 0 UAH")
+    await shopper.placeOnBankCheckoutPage("promo@example.test", { promoCode: "MONO10" })
+    const orderId = await shopper.confirmation()
+
+    const bankOrderId = new URL(shopper.bankCheckoutUrl!).pathname.split("/").pop()!
+    const bank = await store.emulator.control.getCheckoutOrder(bankOrderId)
+    expect(bank).toMatchObject({ promo: { code: "MONO10" }, deliveryPrice: 60 })
+    const order = await adminOrder(orderId)
+    expect(toBankMinorUnits(order.total, "uah")).toBe(toBankMinorUnits(bank.record.amount, "uah"))
+    expect(toBankMinorUnits(order.discount_total, "uah")).toBe(toBankMinorUnits(bank.promo!.discount, "uah"))
+    expect(order.shipping_total).toBe(60)
   })
 })

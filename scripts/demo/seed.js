@@ -2,9 +2,10 @@
 // (a UAH region "Україна" with every registered payment provider, a product, a shipping option for
 // the storefront's own checkout and one per mono checkout delivery method), then dresses the
 // catalogue for a real storefront such as Medusa's DTC starter: products with handles,
-// descriptions and pictures, in a collection its home page shows.
+// descriptions and pictures, in a collection its home page shows. mono checkout gets delivery
+// prices and a promo code (MONO10).
 require("ts-node").register({ transpileOnly: true })
-const { seedCheckoutStore } = require("../../integration-tests/http/checkout-helpers")
+const { priceDeliveryOption, seedCheckoutStore } = require("../../integration-tests/http/checkout-helpers")
 const { catalogue, picture } = require("./catalogue")
 
 function fetchApi(baseUrl) {
@@ -53,6 +54,48 @@ async function dressCatalogue(api, admin, fixtures) {
   await api.post(`/admin/collections/${collectionId}/products`, { add: productIds }, admin)
 }
 
+/** The demo's promo code for mono checkout (10 % off the goods). */
+const DEMO_PROMO_CODE = "MONO10"
+
+/**
+ * What a store owner sets for delivery prices and promo codes in mono checkout: fixed prices on the
+ * mono checkout shipping options (courier free from 3000 UAH through a conditional price; pickup
+ * stays free) and a promotion with a code.
+ */
+async function seedCheckoutExtras(api, admin, fixtures) {
+  await priceDeliveryOption(api, admin, fixtures.deliveryOptions.np_brnm, 60)
+  await priceDeliveryOption(api, admin, fixtures.deliveryOptions.np_box, 45)
+  await priceDeliveryOption(api, admin, fixtures.deliveryOptions.courier, 120, 3000)
+  await api.post(
+    "/admin/promotions",
+    {
+      code: DEMO_PROMO_CODE,
+      type: "standard",
+      status: "active",
+      is_automatic: false,
+      application_method: { type: "percentage", target_type: "items", allocation: "across", value: 10 },
+    },
+    admin
+  )
+}
+
+/**
+ * What the merchant gives the bank in the business cabinet: the store's delivery-price and
+ * promo-code addresses (here through the emulator's control API).
+ */
+async function pointEmulatorAtStore(emulatorUrl, storeUrl) {
+  const put = async (path, url) => {
+    const res = await fetch(`${emulatorUrl}/_emulator${path}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url }),
+    })
+    if (!res.ok) throw new Error(`emulator ${path}: HTTP ${res.status}`)
+  }
+  await put("/checkout/delivery-price-url", `${storeUrl}/hooks/monobank/checkout/delivery-prices`)
+  await put("/checkout/promo-code-url", `${storeUrl}/hooks/monobank/checkout/promo-codes`)
+}
+
 /** Seeds with an admin's headers (`{ headers: { authorization } }`). */
 async function seedDemoCatalogue(storeUrl, admin) {
   const api = fetchApi(storeUrl)
@@ -60,6 +103,7 @@ async function seedDemoCatalogue(storeUrl, admin) {
   const paymentProviders = providers.payment_providers.map((p) => p.id)
   const fixtures = await seedCheckoutStore(api, admin, paymentProviders)
   await dressCatalogue(api, admin, fixtures)
+  await seedCheckoutExtras(api, admin, fixtures)
   return { publishableKey: fixtures.store.headers["x-publishable-api-key"], paymentProviders, fixtures }
 }
 
@@ -68,4 +112,4 @@ async function seedDemoStore(storeUrl, { email, password }) {
   return seedDemoCatalogue(storeUrl, { headers: { authorization: `Bearer ${data.token}` } })
 }
 
-module.exports = { seedDemoStore, seedDemoCatalogue }
+module.exports = { seedDemoStore, seedDemoCatalogue, pointEmulatorAtStore, DEMO_PROMO_CODE }

@@ -12,7 +12,7 @@ import { createAdmin } from "../../soak/harness/store"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { freePort } = require("../../../scripts/lib/postgres")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const { seedDemoCatalogue } = require("../../../scripts/demo/seed")
+const { seedDemoCatalogue, pointEmulatorAtStore } = require("../../../scripts/demo/seed")
 
 export type DevStore = {
   url: string
@@ -72,6 +72,7 @@ export async function startDevStore({ storefrontUrl, logDir }: { storefrontUrl: 
     await store.connect()
     const admin = await createAdmin(store).finally(() => store.end())
     const seeded = await seedDemoCatalogue(url, admin)
+    await pointEmulatorAtStore(emulator.url, url)
     return { url, emulator, admin, publishableKey: seeded.publishableKey, stop }
   } catch (error) {
     await stop()

@@ -13,6 +13,9 @@ export const ADDRESS = {
 }
 
 export class Shopper {
+  /** The bank's checkout page this shopper last paid on. */
+  bankCheckoutUrl?: string
+
   constructor(
     readonly page: Page,
     /** The storefront with its country code, e.g. http://localhost:8000/ua */
@@ -42,9 +45,20 @@ export class Shopper {
     throw new Error(`the starter's cart does not show the product ${handle} after three tries`)
   }
 
-  /** On the bank's mono checkout page: a Nova Poshta branch in Lviv, a test card, the buyer, "Place order". */
-  async placeOnBankCheckoutPage(email: string) {
+  /**
+   * On the bank's mono checkout page: a promo code when given, a Nova Poshta branch in Lviv, a test
+   * card, the buyer, "Place order".
+   */
+  async placeOnBankCheckoutPage(email: string, { promoCode }: { promoCode?: string } = {}) {
     await this.page.waitForURL(/\/checkout\//)
+    this.bankCheckoutUrl = this.page.url()
+    if (promoCode) {
+      // The page asks the store at once, and shows the discount and the new total.
+      await this.page.fill("#promo_code", promoCode)
+      await this.page.getByTestId("apply-promo").click()
+      await this.page.getByTestId("promo-discount").waitFor()
+      await this.shot(this.page, "bank-checkout-promo-code")
+    }
     await this.page.locator('input[name="delivery_method"][value="np_brnm"]').check()
     await this.page.fill("#cityName", "Львів")
     await this.page.fill("#branch_id", "12")
