@@ -243,3 +243,58 @@ describe("delivery prices asked from the store", () => {
     expect(state.record.amount).toBe(1500.5)
   })
 })
+
+describe("promo codes asked from the store", () => {
+  let store: Server
+  let asked: URLSearchParams[]
+
+  beforeEach(async () => {
+    asked = []
+    store = createServer((req, res) => {
+      const query = new URL(req.url ?? "/", "http://store").searchParams
+      asked.push(query)
+      const code = query.get("promo_code")
+      const body =
+        code === "SPRING10"
+          ? { success: true, code: 200, data: { total_amount: 1350.45, promo_codes: [{ promo_code: "SPRING10", discount_amount: 150.05 }] } }
+          : { success: false, code: 404, message: `${code} is not a valid promo code for this order` }
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body))
+    })
+    await new Promise<void>((resolve) => store.listen(0, "127.0.0.1", resolve))
+    await emulator.control.setCheckoutPromoCodeUrl(`http://127.0.0.1:${(store.address() as AddressInfo).port}/promo`)
+  })
+  afterEach(() => new Promise<void>((resolve) => store.close(() => resolve())))
+
+  async function applyOnPage(redirectUrl: string, code: string) {
+    const res = await fetch(redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "apply_promo", promo_code: code, phoneNumber: "+380501112233" }).toString(),
+    })
+    return { status: res.status, html: await res.text() }
+  }
+
+  it("offers a promo field; an accepted code is taken off what the shopper pays, a refused one shows the store's reason", async () => {
+    const { order_id, redirect_url } = await createOrder()
+    expect(await (await fetch(redirect_url)).text()).toContain('name="promo_code"')
+
+    const refused = await applyOnPage(redirect_url, "NOPE")
+    expect(refused.status).toBe(400)
+    expect(refused.html).toContain("NOPE is not a valid promo code for this order")
+
+    const applied = await applyOnPage(redirect_url, "SPRING10")
+    expect(applied.html).toContain("Promo code SPRING10: −150.05 UAH")
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ basket_id: expect.stringMatching(/^basket-/), promo_code: "SPRING10", phone_number: "+380501112233" })
+
+    const state = await emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "payment_on_delivery", promo_code: "SPRING10" })
+    expect(state.record.amount).toBe(1350.45)
+  })
+
+  it("pays in full when the code is cleared before paying", async () => {
+    const { order_id, redirect_url } = await createOrder()
+    await applyOnPage(redirect_url, "SPRING10")
+    const state = await emulator.control.completeCheckout(order_id, { delivery_method: "pickup", payment_method: "payment_on_delivery", promo_code: "" })
+    expect(state.promo).toBeUndefined()
+    expect(state.record.amount).toBe(1500.5)
+  })
+})
