@@ -10,11 +10,10 @@ import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import {
   checkoutOrderOfCart,
   createCheckoutCart,
-  eventually,
-  orderOfCart,
+  checkoutPageOf,
+  orderPlacedFor,
   priceDeliveryOption,
   SHOPPER,
-  startCheckout,
   seedCheckoutStore,
   submitCheckoutPage,
   type CheckoutFixtures,
@@ -40,22 +39,9 @@ medusaIntegrationTestRunner({
       await env.emulator.control.setCheckoutDeliveryPriceUrl(`${env.storeUrl}${PRICES_PATH}`)
     })
 
-    async function sendToCheckout(cartId: string) {
-      const res = await startCheckout(api, fx, { cart_id: cartId })
-      expect(res.status).toBe(200)
-      return res.data.redirect_url as string
-    }
-
-    async function placedOrder(cartId: string) {
-      await env.emulator.control.flushWebhooks()
-      const { count, order } = await eventually(() => orderOfCart(getContainer(), cartId), (found) => found.count === 1)
-      expect(count).toBe(1)
-      return order
-    }
-
     it("the page shows the store's price per method; the shopper pays goods and delivery; the Medusa order has the bank's total and the shipping price", async () => {
       const cart = await createCheckoutCart(api, fx)
-      const redirectUrl = await sendToCheckout(cart.id)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
 
       const html = await (await fetch(redirectUrl)).text()
       expect(html).toContain('data-testid="delivery-price-np_brnm">+ 60 UAH')
@@ -67,7 +53,7 @@ medusaIntegrationTestRunner({
       const bank = (await env.emulator.control.getCheckoutOrder(bankOrderId)).record
       expect(bank.amount).toBe(1294.56)
 
-      const order = await placedOrder(cart.id)
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect(order.total).toBe(1294.56)
       expect(order.item_total).toBe(1234.56)
       expect(order.shipping_total).toBe(60)
@@ -80,15 +66,15 @@ medusaIntegrationTestRunner({
     it("courier delivery is free from the store's item-total threshold and paid below it", async () => {
       const small = await createCheckoutCart(api, fx)
       const large = await createCheckoutCart(api, fx, { quantity: 2 })
-      const smallUrl = await sendToCheckout(small.id)
-      const largeUrl = await sendToCheckout(large.id)
+      const smallUrl = await checkoutPageOf(api, fx, small.id)
+      const largeUrl = await checkoutPageOf(api, fx, large.id)
       expect(await (await fetch(largeUrl)).text()).toContain('data-testid="delivery-price-courier">+ 0 UAH')
 
       for (const url of [smallUrl, largeUrl]) {
         await submitCheckoutPage(url, { delivery_method: "courier", payment_method: "card", cityName: "Київ", address: "вул. Велика Васильківська, 1, кв. 2" })
       }
-      const paidSmall = await placedOrder(small.id)
-      const paidLarge = await placedOrder(large.id)
+      const paidSmall = await orderPlacedFor(getContainer(), env.emulator.control, small.id)
+      const paidLarge = await orderPlacedFor(getContainer(), env.emulator.control, large.id)
       expect([paidSmall.total, paidSmall.shipping_total]).toEqual([1354.56, 120])
       expect([paidLarge.total, paidLarge.shipping_total]).toEqual([2469.12, 0])
     })
@@ -96,19 +82,19 @@ medusaIntegrationTestRunner({
     it("a price changed after the shopper paid: the order keeps the price the bank's page was given", async () => {
       await env.emulator.control.setWebhookMode("hold")
       const cart = await createCheckoutCart(api, fx)
-      const redirectUrl = await sendToCheckout(cart.id)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
       await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH })
       await priceOption(fx.deliveryOptions.np_brnm, 80)
 
       await env.emulator.control.setWebhookMode("deliver")
       await env.emulator.control.releaseWebhooks()
-      const order = await placedOrder(cart.id)
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect([order.total, order.shipping_total]).toEqual([1294.56, 60])
     })
 
     it("answers for this store's checkout orders only, leaves out methods it does not price, and keeps only its own prices", async () => {
       const cart = await createCheckoutCart(api, fx)
-      await sendToCheckout(cart.id)
+      await checkoutPageOf(api, fx, cart.id)
       const ask = (body: unknown, headers: Record<string, string> = {}) =>
         fetch(`${env.storeUrl}${PRICES_PATH}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
 

@@ -134,6 +134,21 @@ export async function submitCheckoutPage(redirectUrl: string, form: ShopperForm)
   return submitted
 }
 
+/** The bank's checkout page of a cart, as the storefront gets it from POST /store/monobank/checkout. */
+export async function checkoutPageOf(api: Api, fx: StoreFixtures, cartId: string): Promise<string> {
+  const res = await startCheckout(api, fx, { cart_id: cartId })
+  if (res.status !== 200) throw new Error(`POST /store/monobank/checkout answered ${res.status}: ${JSON.stringify(res.data)}`)
+  return res.data.redirect_url as string
+}
+
+/** The one order the bank's callbacks make of a cart, once they are delivered. */
+export async function orderPlacedFor(container: MedusaContainer, control: { flushWebhooks(): Promise<void> }, cartId: string) {
+  await control.flushWebhooks()
+  const { count, order } = await eventually(() => orderOfCart(container, cartId), (found) => found.count === 1)
+  if (count !== 1) throw new Error(`cart ${cartId} became ${count} orders`)
+  return order
+}
+
 /** The order made from a cart, with what the tests check. */
 export async function orderOfCart(container: MedusaContainer, cartId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

@@ -12,11 +12,10 @@ import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import {
   checkoutOrderOfCart,
   createCheckoutCart,
-  eventually,
-  orderOfCart,
+  checkoutPageOf,
+  orderPlacedFor,
   priceDeliveryOption,
   SHOPPER,
-  startCheckout,
   seedCheckoutStore,
   submitCheckoutPage,
   type CheckoutFixtures,
@@ -61,12 +60,6 @@ medusaIntegrationTestRunner({
       await env.emulator.control.setCheckoutPromoCodeUrl(`${env.storeUrl}/hooks/monobank/checkout/promo-codes`)
     })
 
-    async function sendToCheckout(cartId: string) {
-      const res = await startCheckout(api, fx, { cart_id: cartId })
-      expect(res.status).toBe(200)
-      return res.data.redirect_url as string
-    }
-
     /** The shopper types a code into the page's promo field and presses "Apply code". */
     async function applyOnPage(redirectUrl: string, code: string) {
       const res = await fetch(redirectUrl, {
@@ -77,16 +70,9 @@ medusaIntegrationTestRunner({
       return { status: res.status, html: await res.text() }
     }
 
-    async function placedOrder(cartId: string) {
-      await env.emulator.control.flushWebhooks()
-      const { count, order } = await eventually(() => orderOfCart(getContainer(), cartId), (found) => found.count === 1)
-      expect(count).toBe(1)
-      return order
-    }
-
     it("a code and a paid delivery on the bank's page: the Medusa order has the bank's total, discount and shipping price to the kopeck", async () => {
       const cart = await createCheckoutCart(api, fx)
-      const redirectUrl = await sendToCheckout(cart.id)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
 
       const applied = await applyOnPage(redirectUrl, "SPRING10")
       expect(applied.status).toBe(200)
@@ -99,7 +85,7 @@ medusaIntegrationTestRunner({
       expect(bank.record.amount).toBe(1171.1)
       expect(bank).toMatchObject({ promo: { code: "SPRING10", discount: 123.46 }, deliveryPrice: 60 })
 
-      const order = await placedOrder(cart.id)
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect(kopecks(order.total)).toBe(kopecks(bank.record.amount))
       expect(kopecks(order.discount_total)).toBe(kopecks(bank.promo!.discount))
       expect(order.shipping_total).toBe(bank.deliveryPrice)
@@ -124,7 +110,7 @@ medusaIntegrationTestRunner({
       )
 
       const cart = await createCheckoutCart(api, fx)
-      const redirectUrl = await sendToCheckout(cart.id)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
       for (const [code, reason] of [
         ["NOPE", "NOPE is not a valid promo code for this order"],
         ["WINTER", "WINTER is not a valid promo code for this order"],
@@ -136,18 +122,18 @@ medusaIntegrationTestRunner({
       }
 
       await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card" })
-      const order = await placedOrder(cart.id)
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect([order.total, order.discount_total]).toEqual([1234.56, 0])
       expect((await checkoutOrderOfCart(getContainer(), cart.id)).promo_quotes).toBeNull()
     })
 
     it("a code accepted on the page but cleared before paying is not applied to the order", async () => {
       const cart = await createCheckoutCart(api, fx)
-      const redirectUrl = await sendToCheckout(cart.id)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
       expect((await applyOnPage(redirectUrl, "SPRING10")).status).toBe(200)
 
       await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH, promo_code: "" })
-      const order = await placedOrder(cart.id)
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect([order.total, order.discount_total, order.shipping_total]).toEqual([1294.56, 0, 60])
     })
   },
