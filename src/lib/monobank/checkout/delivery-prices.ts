@@ -11,21 +11,17 @@
  */
 import { z } from "zod"
 import { looseText } from "../schema-helpers"
-import { toCheckoutAmount } from "./schemas"
 import type { MoneyAmount } from "../money"
-
-/** Longest order_ref or method name read; ours are far shorter. */
-const MAX_TEXT = 200
-
-const shortText = looseText.transform((value) => (value && value.trim().length <= MAX_TEXT ? value.trim() : undefined))
+import { toCheckoutAmount } from "./schemas"
+import { MAX_STORE_REQUEST_TEXT, storeRequestText } from "./store-request-text"
 
 export const checkoutDeliveryPriceRequestSchema = z.object({
-  orderRef: shortText,
-  phoneNumber: shortText,
+  orderRef: storeRequestText,
+  phoneNumber: storeRequestText,
   /** Methods to price; one not a string is left out, a missing list reads as "all". */
   methods: z
     .array(z.unknown())
-    .transform((methods) => methods.filter((method): method is string => typeof method === "string" && method.length <= MAX_TEXT))
+    .transform((methods) => methods.filter((method): method is string => typeof method === "string" && method.length <= MAX_STORE_REQUEST_TEXT))
     .optional()
     .catch(undefined),
   city: looseText,

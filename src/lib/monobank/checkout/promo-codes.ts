@@ -8,19 +8,14 @@
  * amounts in hryvnia like every checkout amount. The query is read tolerantly; the answer is ours.
  */
 import { z } from "zod"
-import { looseText } from "../schema-helpers"
 import type { MoneyAmount } from "../money"
 import { toCheckoutAmount } from "./schemas"
-
-/** Longest basket id or code read; ours are far shorter. */
-const MAX_TEXT = 200
-
-const shortText = looseText.transform((value) => (value && value.trim().length <= MAX_TEXT ? value.trim() : undefined))
+import { storeRequestText } from "./store-request-text"
 
 export const checkoutPromoCodeQuerySchema = z.object({
-  basket_id: shortText,
-  phone_number: shortText,
-  promo_code: shortText,
+  basket_id: storeRequestText,
+  phone_number: storeRequestText,
+  promo_code: storeRequestText,
 })
 
 export type CheckoutPromoCodeQuery = z.infer<typeof checkoutPromoCodeQuerySchema>

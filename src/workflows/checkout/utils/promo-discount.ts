@@ -68,8 +68,9 @@ export async function checkoutPromoQuote(container: Container, cartId: string, c
     return { kind: "refused", status: 404, reason: `${code} is not a valid promo code for this order (unknown, expired, or no item qualifies)` }
   }
   const off = adjustments.reduce((sum, action) => MathBN.add(sum, MathBN.convert(action.amount as any)), MathBN.convert(0))
-  const goods = toBankAmountText(goodsTotalOf(cart as any), CHECKOUT_CURRENCY)
-  const total = toBankAmountText(MathBN.max(MathBN.sub(goodsTotalOf(cart as any), off), 0), CHECKOUT_CURRENCY)
+  const exactGoods = goodsTotalOf(cart as any)
+  const goods = toBankAmountText(exactGoods, CHECKOUT_CURRENCY)
+  const total = toBankAmountText(MathBN.max(MathBN.sub(exactGoods, off), 0), CHECKOUT_CURRENCY)
   if (!MathBN.gt(total, 0)) return { kind: "refused", status: 422, reason: `${code} leaves nothing to pay for this order` }
   return { kind: "applies", code, discount: MathBN.sub(goods, total).toFixed(2), total }
 }
