@@ -57,3 +57,10 @@ export const CLIENT_PUSH_TIMEOUT_MS = 15 * MINUTE_MS
 export const DEFAULT_VALIDITY_SECONDS = 24 * 60 * 60
 export const MAX_VALIDITY_SECONDS = 30 * 24 * 60 * 60
 export const WEBHOOK_ATTEMPTS = 3
+
+/**
+ * How long the checkout page waits for the store's delivery-price and promo-code answers. The
+ * bank's own limit is not published; a busy test store (CI, under load) answered after more than
+ * 5 s, and the page is no place for the emulator to fail a store the bank would have waited for.
+ */
+export const STORE_REQUEST_TIMEOUT_MS = 20_000

@@ -5,9 +5,9 @@
  * bank does not publish them): `{ orderRef, phoneNumber, methods, city, address }` ->
  * `{ deliveryPriceList: [{ method, price }] }`, price in hryvnia.
  */
+import { STORE_REQUEST_TIMEOUT_MS } from "../constants"
 import { hasAtMostTwoDecimals } from "../money"
 
-export const DELIVERY_PRICE_TIMEOUT_MS = 5000
 
 export type DeliveryPriceQuestion = {
   orderRef: string
@@ -27,7 +27,7 @@ export async function askDeliveryPrices(url: string, question: DeliveryPriceQues
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(question),
-      signal: AbortSignal.timeout(DELIVERY_PRICE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(STORE_REQUEST_TIMEOUT_MS),
     })
   } catch (error) {
     throw new DeliveryPriceError(`the store did not answer the delivery-price request (${error instanceof Error ? error.message : error})`)

@@ -6,9 +6,9 @@
  * `{ success, code, data: { total_amount, promo_codes: [{ promo_code, discount_amount }] } }`,
  * amounts in hryvnia.
  */
+import { STORE_REQUEST_TIMEOUT_MS } from "../constants"
 import { hasAtMostTwoDecimals } from "../money"
 
-export const PROMO_CODE_TIMEOUT_MS = 5000
 
 export type PromoCodeQuestion = { basket_id: string; phone_number?: string; promo_code: string }
 
@@ -20,7 +20,7 @@ export async function askPromoCode(url: string, question: PromoCodeQuestion): Pr
   for (const [name, value] of Object.entries(question)) if (value !== undefined) target.searchParams.set(name, value)
   let response: Response
   try {
-    response = await fetch(target, { signal: AbortSignal.timeout(PROMO_CODE_TIMEOUT_MS) })
+    response = await fetch(target, { signal: AbortSignal.timeout(STORE_REQUEST_TIMEOUT_MS) })
   } catch (error) {
     return { applies: false, reason: `the store did not answer (${error instanceof Error ? error.message : error})` }
   }
