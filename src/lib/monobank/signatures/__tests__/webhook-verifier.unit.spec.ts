@@ -186,6 +186,29 @@ describe("createWebhookVerifier", () => {
     expect(await verifier.verify(BODY, signWith(second))).toBe(true)
   })
 
+  it("a call that must not wait is refused at once, without a fetch, and leaves the allowance to the next caller", async () => {
+    const first = keyPair()
+    const second = keyPair()
+    const bank = fakeBank(first)
+    const clock = fakeClock()
+    const verifier = createWebhookVerifier({
+      fetchPublicKey: bank.fetchPublicKey,
+      minRefreshIntervalMs: 10_000,
+      now: () => clock.now,
+      sleep: clock.sleep,
+    })
+    await verifier.verify(BODY, signWith(first))
+    bank.current = second
+    clock.now = 2_000
+    await expect(verifier.verify(BODY, signWith(second), { maxWaitMs: 0 })).rejects.toBeInstanceOf(KeyRefreshNotYetAllowedError)
+    expect(bank.fetches).toBe(1)
+    expect(clock.now).toBe(2_000)
+    // The caller that may wait still gets the rotated key once allowed.
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
+    expect(bank.fetches).toBe(2)
+    expect(clock.now).toBeGreaterThanOrEqual(10_000)
+  })
+
   it("rejects when the key cannot be fetched and recovers on the next call", async () => {
     const first = keyPair()
     const bank = fakeBank(first)
