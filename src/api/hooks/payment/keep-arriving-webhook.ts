@@ -11,19 +11,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { WebhookVerifier } from "../../../lib/monobank"
 import { keepArrivingRecord } from "../../../utils/acquiring/arriving-webhook"
 import { webhookVerifierOf } from "../../../utils/acquiring/webhook-verifiers"
-import { parseMonobankOptions } from "../../../utils/acquiring/options"
-import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
-import { monobankProviderOptions } from "../../../utils/monobank-configuration"
+import { currentCardProvider } from "../../../utils/effective-settings"
 import { providerKindOf } from "../../../utils/provider-ids"
 import { headerValue, rawBodyBytes } from "../../../utils/raw-body"
 import { ledgerOf } from "../../../utils/session-money/ledger"
 
 /** The verifier of a card provider's current token (the admin's saved one over medusa-config's), or undefined. */
 async function cardVerifierOf(scope: MedusaContainer, providerId: string): Promise<WebhookVerifier | undefined> {
-  const configured = monobankProviderOptions(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  if (!configured) return undefined
-  const options = mergeCardOptions(parseMonobankOptions(configured), await storedSettingsOf(scope, "acquiring"))
-  return webhookVerifierOf(options, acquiringClientFor(options))
+  const provider = await currentCardProvider(scope, scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  return provider && webhookVerifierOf(provider.options, provider.client)
 }
 
 export async function keepArrivingCardWebhook(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
