@@ -27,12 +27,18 @@ export async function keepArrivingCardWebhook(req: MedusaRequest, _res: MedusaRe
   if (providerKindOf(provider) !== "card") return next()
   try {
     const ledger = ledgerOf(req.scope)
-    const verifier = ledger && (await cardVerifierOf(req.scope, `pp_${provider}`))
-    if (ledger && verifier) {
+    if (ledger) {
       await keepArrivingRecord(
-        // The provider's own verifier: one key and one refetch allowance. A key refetch not allowed
-        // yet is not waited for here; the handling that follows may wait.
-        { ledger, verify: (raw, xSign) => verifier.verify(raw, xSign, { maxWaitMs: 0 }), now: () => new Date() },
+        {
+          ledger,
+          // The provider's own verifier (one key, one refetch allowance), looked up only for a body
+          // that names an invoice of ours. A key refetch not allowed yet is not waited for here.
+          verify: async (raw, xSign) => {
+            const verifier = await cardVerifierOf(req.scope, `pp_${provider}`)
+            return !!verifier && (await verifier.verify(raw, xSign, { maxWaitMs: 0 }))
+          },
+          now: () => new Date(),
+        },
         rawBodyBytes((req as { rawBody?: unknown }).rawBody),
         headerValue(req.headers as Record<string, unknown>, "x-sign")
       )
