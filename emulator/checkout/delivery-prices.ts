@@ -8,7 +8,6 @@
 import { STORE_REQUEST_TIMEOUT_MS } from "../constants"
 import { hasAtMostTwoDecimals } from "../money"
 
-
 export type DeliveryPriceQuestion = {
   orderRef: string
   phoneNumber?: string

@@ -9,7 +9,6 @@
 import { STORE_REQUEST_TIMEOUT_MS } from "../constants"
 import { hasAtMostTwoDecimals } from "../money"
 
-
 export type PromoCodeQuestion = { basket_id: string; phone_number?: string; promo_code: string }
 
 /** The store's word on a code: its discount (hryvnia), or why it does not apply. */
