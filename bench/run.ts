@@ -72,15 +72,15 @@ const EXPLANATIONS: Record<string, { target: number; why: string }> = {
   "3.": {
     target: 1.05,
     why:
-      "Case 3 over target: the card checkout does what the system provider does not: two bank round trips (invoice create on the session, a status read when the cart completes; " +
-      "a 'processing' webhook stamped with the same moment as the applied 'success' is now stale, which took the calls from 3.56 to 2.03 per checkout), " +
+      "Case 3 over target: the card checkout does what the system provider does not: a bank round trip (invoice create on the session; the status read when the cart completes is gone when the bank's paid webhook arrived first, as it is kept on the plugin's row as it arrives: 2.03 calls per checkout before, 1.00 after), " +
       "and the bank's success webhook, handled 5 s later by the same process while the next carts run (Medusa's process-payment workflow). " +
       "The store profiled during case 4 (see its note) spends under 1% of its CPU in the plugin's own code and most in Medusa's ORM and workflows, so what would bring it down is fewer workflow runs and reads per checkout, not faster plugin code.",
   },
   "4.": {
     target: 1.05,
     why:
-      "Case 4 over target: per webhook the pipeline makes no bank call (the authorize takes the verified webhook's record), checks each signature once (the verifier's memo) and now reads Medusa's records once for both subscribers (was twice). " +
+      "Case 4 over target: per webhook the pipeline makes no bank call (the authorize takes the verified webhook's record), checks each signature once (one verifier per token, shared by the check on arrival and Medusa's handling) and reads Medusa's records once for both subscribers. " +
+      "The check on arrival adds, per paid webhook and while the burst is being posted, a read of the plugin's row and of the saved settings and one write (the record kept). " +
       "By CPU profile (BENCH_CPU_PROFILE_DIR, bench/profile-summary.ts) the plugin's own synchronous code is ~0.3% of the store's CPU during a round; ~45% is MikroORM and knex, ~20% Medusa's orchestration, query and workflow engine. " +
       "So the gap is database and workflow work the plugin causes: its read of the session and payment, and Medusa capturing twice over (a debit authorizes as captured, then process-payment runs its capture workflow on the captured payment). " +
       "What would bring it down: answering the webhook with the stored session state Medusa already loads (no read of our own), and authorizing a debit as authorized with a capture that needs no bank read.",

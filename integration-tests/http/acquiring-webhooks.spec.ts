@@ -121,6 +121,24 @@ medusaIntegrationTestRunner({
       expect(onlyPayment((await adminOrders(api, fx.admin))[0]).captures).toHaveLength(1)
     })
 
+    it("a shopper who completes the cart just after the paid webhook arrived gets the order without another bank read", async () => {
+      const { cart, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      const handled = webhooksHandled(getContainer(), 2)
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      // The bank's webhooks were delivered and answered; Medusa handles them 5 s later.
+      await env.emulator.control.flushWebhooks()
+
+      const completed = await completeCart(api, store, cart.id)
+      const callsByCompletion = await acquiringCalls(env.emulator.control)
+
+      expect(completed.data.type).toBe("order")
+      expect(callsByCompletion).toEqual(["POST /api/merchant/invoice/create"])
+      await handled
+      const orders = await adminOrders(api, fx.admin)
+      expect(orders).toHaveLength(1)
+      expect(onlyPayment(orders[0]).captures).toHaveLength(1)
+    })
+
     it("duplicated webhooks: one order, one capture", async () => {
       const { cart, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
       await env.emulator.control.setWebhookMode("duplicate")

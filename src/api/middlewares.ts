@@ -3,9 +3,17 @@ import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { monobankAdminRoutePolicies } from "./admin/monobank/route-policies"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
+import { keepArrivingCardWebhook } from "./hooks/payment/keep-arriving-webhook"
 
 export default defineMiddlewares({
   routes: [
+    {
+      // Medusa's own webhook route (it keeps the raw body): card webhooks are kept as they arrive.
+      method: ["POST"],
+      matcher: "/hooks/payment/:provider",
+      bodyParser: { preserveRawBody: true },
+      middlewares: [keepArrivingCardWebhook],
+    },
     {
       // Each middleware acts only when its own provider is chosen:
       // - card payments: the cart's receipt lines for the fiscal basket (`basketOrder`);

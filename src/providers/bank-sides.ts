@@ -5,8 +5,7 @@
  */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { parseMonobankOptions } from "../utils/acquiring/options"
-import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../utils/effective-settings"
+import { currentCardProvider } from "../utils/effective-settings"
 import { resolveInstallmentsOptions } from "../utils/installments/options"
 import { monobankProviderOptions } from "../utils/monobank-configuration"
 import { CARD_PROVIDER_PREFIX, INSTALLMENTS_PROVIDER_PREFIX } from "../utils/provider-ids"
@@ -24,8 +23,8 @@ export function bankSidesFromConfig(container: MedusaContainer) {
     const options = monobankProviderOptions(configModule, providerId)
     if (!options) return {}
     if (providerId.startsWith(CARD_PROVIDER_PREFIX)) {
-      const merged = mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring"))
-      const card = cardBankSide({ client: acquiringClientFor(merged), options: merged, logger, ledger, payments: container.resolve(Modules.PAYMENT) })
+      const current = (await currentCardProvider(container, configModule, providerId))!
+      const card = cardBankSide({ ...current, logger, ledger, payments: container.resolve(Modules.PAYMENT) })
       return { invoice: card, saved_card: card, store_page: card }
     }
     if (providerId.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {

@@ -17,6 +17,7 @@ import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
 import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./installments/options"
 import { optionalFromCradle, type ModuleScope } from "./module-container"
+import { monobankProviderOptions } from "./monobank-configuration"
 
 /** What the store owner saved in the admin for one API, read through the scope's settings module (undefined without one). */
 export async function storedSettingsOf<A extends SettingsApi>(scope: ModuleScope, api: A): Promise<StoredSettings<A> | undefined> {
@@ -29,6 +30,25 @@ export function mergeCardOptions(configured: MonobankOptions, stored: StoredSett
   if (!stored) return configured
   const token = stored.secrets.token
   return parseMonobankOptions({ ...configured, ...stored.values, ...(token ? { token } : {}) })
+}
+
+/** A card provider as it works now: its options in the store's config with the admin's saved ones over them, and the bank client of those. */
+export type CurrentCardProvider = { options: MonobankOptions; client: AcquiringClient }
+
+/**
+ * A card provider (`pp_monobank_<id>`) as it works now, for code outside the provider (routes,
+ * jobs, the settlement): what the provider itself computes per call. Undefined when the store's
+ * config does not list that provider.
+ */
+export async function currentCardProvider(
+  scope: ModuleScope,
+  configModule: { modules?: unknown },
+  providerId: string
+): Promise<CurrentCardProvider | undefined> {
+  const configured = monobankProviderOptions(configModule, providerId)
+  if (!configured) return undefined
+  const options = mergeCardOptions(parseMonobankOptions(configured), await storedSettingsOf(scope, "acquiring"))
+  return { options, client: acquiringClientFor(options) }
 }
 
 /** mono checkout: saved values and token over the module's options (validated again as options). */

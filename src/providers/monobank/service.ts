@@ -42,7 +42,7 @@ import type {
 import { MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { toMedusaError } from "./errors"
-import { AcquiringClient, CheckoutClient, createWebhookVerifier, type WebhookVerifier } from "../../lib/monobank"
+import { AcquiringClient, CheckoutClient, type WebhookVerifier } from "../../lib/monobank"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { parseMonobankOptions, type MonobankOptions } from "../../utils/acquiring/options"
@@ -72,6 +72,7 @@ import { walletIdFor, walletIdOf } from "./wallet"
 import { readWebhook } from "./webhook"
 import type { MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
 import { reusableRecord } from "../../utils/acquiring/verified-record"
+import { webhookVerifierOf } from "../../utils/acquiring/webhook-verifiers"
 
 export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 
@@ -84,7 +85,6 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: ProviderDeps
-  protected readonly verifier: WebhookVerifier
   /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
   protected readonly signatureHeader = "x-sign"
 
@@ -103,11 +103,14 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     )
     const client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
     this.configuredDeps = { client, options: parsed, logger: this.logger as Logger }
-    this.verifier = createWebhookVerifier({
-      // Fetched with the token in use now (a token saved in the admin replaces the configured one).
-      fetchPublicKey: async () => (await (await this.currentDeps()).client.getPublicKey()).key,
-      minRefreshIntervalMs: parsed.webhookKeyRefreshIntervalMs,
-    })
+  }
+
+  /**
+   * The verifier of the token in use now (a token saved in the admin replaces the configured one),
+   * shared with the check made as a webhook arrives (utils/acquiring/webhook-verifiers).
+   */
+  protected webhookVerifier(deps: ProviderDeps): WebhookVerifier {
+    return webhookVerifierOf(deps.options, deps.client)
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */
@@ -289,7 +292,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return readWebhook(
       {
         ...deps,
-        verifier: this.verifier,
+        verifier: this.webhookVerifier(deps),
         ledger: money.ledger,
         readStoredState: (id) => readStoredState(id, this.paymentModule()),
         settleEndedSession: async (id) => void (await money.settleSession(id, await this.bankSides(money))),

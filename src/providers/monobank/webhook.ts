@@ -11,7 +11,6 @@
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
-  invoiceStatusRecordSchema,
   reportUnknownValue,
   type InvoiceStatusRecord,
   type WebhookVerifier,
@@ -24,7 +23,7 @@ import { ownableStatementItem } from "../../utils/acquiring/session-invoices"
 import { capturedMinor, coreAction, STATUS_RANK } from "../../utils/acquiring/status"
 import { headerValue, rawBodyBytes } from "../../utils/raw-body"
 import { webhookFacts, type MonobankWebhookResult } from "../../utils/acquiring/webhook-facts"
-import { storableRecord } from "../../utils/acquiring/verified-record"
+import { parseInvoiceRecord, storableRecord } from "../../utils/acquiring/verified-record"
 import { fromBankMinorUnits } from "../../utils/medusa-money"
 import { isPaymentSessionId } from "../../utils/provider-ids"
 
@@ -41,15 +40,6 @@ export type WebhookDeps = ProviderDeps & {
 const CHARGE_KINDS = ["invoice", "saved_card", "store_page"] as const
 
 const IGNORED: MonobankWebhookResult = { action: PaymentActions.NOT_SUPPORTED }
-
-function parseRecord(raw: Buffer): InvoiceStatusRecord | undefined {
-  try {
-    const parsed = invoiceStatusRecordSchema.safeParse(JSON.parse(raw.toString("utf8")))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The most recent of the session's and the payment's stored monobank data. */
 export function latestStored(state: StoredPaymentState): MonobankData | undefined {
@@ -108,7 +98,7 @@ export async function readWebhook(
   }
   // Read before verifying, but trusted only after: a body that is not about an invoice of one of
   // our sessions is dropped without touching the bank's key (forgeries cannot trigger refetches).
-  const record = parseRecord(raw)
+  const record = parseInvoiceRecord(raw)
   const sessionId = record?.reference
   if (!record || !isPaymentSessionId(sessionId)) {
     deps.logger.warn("monobank webhook ignored: not an invoice status of this store")

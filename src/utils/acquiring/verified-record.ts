@@ -28,6 +28,21 @@ const REUSABLE_STATUS = {
 
 const SHOWN_PAYMENT_INFO = ["maskedPan", "paymentSystem", "paymentMethod", "approvalCode", "rrn", "tranId"] as const
 
+/** Whether a record of this status may stand in for a bank read: the money is held or taken. */
+export function isReusableStatus(status: InvoiceStatusRecord["status"]): boolean {
+  return REUSABLE_STATUS[status]
+}
+
+/** A webhook body read as an invoice record, or undefined (not JSON, not a record); trusted only once its signature verified. */
+export function parseInvoiceRecord(raw: Buffer): InvoiceStatusRecord | undefined {
+  try {
+    const parsed = invoiceStatusRecordSchema.safeParse(JSON.parse(raw.toString("utf8")))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** What of a record the row keeps, and its modifiedDate to compare newer with older. */
 export function storableRecord(record: InvoiceStatusRecord): { record: Record<string, unknown>; modifiedAt: Date | undefined } {
   const { walletData: _wallet, tipsInfo: _tips, paymentInfo, ...rest } = record

@@ -33,9 +33,10 @@ export type WebhookVerifierOptions = {
 export type WebhookVerifier = {
   /**
    * Resolves true/false; rejects when the key cannot be fetched or parsed, or when a refetch is
-   * needed but not allowed within `maxWaitMs` (retry later: the webhook may be genuine).
+   * needed but not allowed within `maxWaitMs` (retry later: the webhook may be genuine). A caller
+   * that must not wait (an HTTP request being answered) passes its own, shorter `maxWaitMs`.
    */
-  verify(rawBody: Buffer | string, xSign: string | undefined | null): Promise<boolean>
+  verify(rawBody: Buffer | string, xSign: string | undefined | null, options?: { maxWaitMs?: number }): Promise<boolean>
 }
 
 export class KeyRefreshNotYetAllowedError extends Error {
@@ -79,7 +80,7 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   }
 
   /** A key other than `used`, after at most one (rate-limited) refetch; undefined when the bank's key is `used`. */
-  async function newerKey(used: KeyObject): Promise<KeyObject | undefined> {
+  async function newerKey(used: KeyObject, maxWaitMs: number): Promise<KeyObject | undefined> {
     for (;;) {
       if (current && current !== used) return current
       if (inFlight) {
@@ -97,23 +98,23 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   }
 
   return {
-    async verify(rawBody, xSign) {
+    async verify(rawBody, xSign, callOptions = {}) {
       if (typeof xSign !== "string" || xSign.trim() === "") return false
       const delivery = deliveryHash(rawBody, xSign)
       if (verified.has(delivery)) return true
-      const valid = await check(rawBody, xSign)
+      const valid = await check(rawBody, xSign, Math.min(callOptions.maxWaitMs ?? maxWaitMs, maxWaitMs))
       if (valid) verified.add(delivery)
       return valid
     },
   }
 
-  async function check(rawBody: Buffer | string, xSign: string): Promise<boolean> {
+  async function check(rawBody: Buffer | string, xSign: string, maxWaitMs: number): Promise<boolean> {
     const cached = current
     const key = cached ?? (await refresh())
     if (verifyEcdsaSignature(rawBody, xSign, key)) return true
     // Fetched for this very check: that is the bank's key now, so the signature is simply wrong.
     if (!cached) return false
-    const next = await newerKey(key)
+    const next = await newerKey(key, maxWaitMs)
     return next !== undefined && verifyEcdsaSignature(rawBody, xSign, next)
   }
 }

@@ -66,7 +66,9 @@ function setup(options: { bank?: InvoiceStatusRecord; now?: () => number; invoic
     },
   } as unknown as PaymentRecords
   class ProviderUnderTest extends MonobankProviderService {
-    protected override readonly verifier = { verify: async () => true }
+    protected override webhookVerifier() {
+      return { verify: async () => true }
+    }
     protected override now() {
       return new Date(options.now?.() ?? Date.now())
     }
@@ -149,7 +151,7 @@ describe("authorizePayment after a paid webhook", () => {
 
   it("reads the bank when the webhook's signature did not verify", async () => {
     const { provider, bankReads } = setup()
-    Object.assign(provider, { verifier: { verify: async () => false } })
+    Object.assign(provider, { webhookVerifier: () => ({ verify: async () => false }) })
     await provider.getWebhookActionAndData(webhookPayload(paidRecord()))
     await provider.authorizePayment({ data: sessionData(), context: { idempotency_key: SESSION } })
     expect(bankReads).toEqual([INVOICE])

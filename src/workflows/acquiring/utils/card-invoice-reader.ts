@@ -6,9 +6,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { isMonobankApiError, type AcquiringClient, type InvoiceStatusRecord } from "../../../lib/monobank"
-import { parseMonobankOptions } from "../../../utils/acquiring/options"
-import { monobankProviderOptions } from "../../../utils/monobank-configuration"
-import { acquiringClientFor, mergeCardOptions, storedSettingsOf } from "../../../utils/effective-settings"
+import { currentCardProvider } from "../../../utils/effective-settings"
 import { ledgerOf, type SessionPaymentRow } from "../../../utils/session-money/ledger"
 import { nameLostCharge } from "../../../utils/acquiring/session-invoices"
 
@@ -26,11 +24,11 @@ export function isBankUnavailable(error: unknown): boolean {
 
 /** The acquiring client of a `monobank` provider: its token, or the one saved in the admin over it (as the provider itself uses). */
 export async function acquiringClientOfProvider(container: MedusaContainer, providerId: string): Promise<AcquiringClient> {
-  const options = monobankProviderOptions(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  if (!options) {
+  const provider = await currentCardProvider(container, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  if (!provider) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank: no options for payment provider ${providerId} in medusa-config`)
   }
-  return acquiringClientFor(mergeCardOptions(parseMonobankOptions(options), await storedSettingsOf(container, "acquiring")))
+  return provider.client
 }
 
 export function cardInvoiceReader(container: MedusaContainer): CardInvoiceReader {

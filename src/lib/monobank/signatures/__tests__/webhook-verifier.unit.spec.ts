@@ -118,6 +118,16 @@ describe("createWebhookVerifier", () => {
     return clock
   }
 
+  /** A bank serving `first` (rotating to `second` when a test says), a fake clock, and a verifier over both. */
+  function rotatingBank(verifierOptions: { minRefreshIntervalMs: number; maxWaitMs?: number }) {
+    const first = keyPair()
+    const second = keyPair()
+    const bank = fakeBank(first)
+    const clock = fakeClock()
+    const verifier = createWebhookVerifier({ fetchPublicKey: bank.fetchPublicKey, now: () => clock.now, sleep: clock.sleep, ...verifierOptions })
+    return { first, second, bank, clock, verifier }
+  }
+
   it("refetches at most once per minRefreshIntervalMs, so forged webhooks cannot hammer the bank", async () => {
     const first = keyPair()
     const forger = keyPair()
@@ -144,17 +154,8 @@ describe("createWebhookVerifier", () => {
   })
 
   it("a forged webhook that used up the refetch allowance does not cost a genuine one signed with a key rotated meanwhile", async () => {
-    const first = keyPair()
-    const second = keyPair()
     const forger = keyPair()
-    const bank = fakeBank(first)
-    const clock = fakeClock()
-    const verifier = createWebhookVerifier({
-      fetchPublicKey: bank.fetchPublicKey,
-      minRefreshIntervalMs: 10_000,
-      now: () => clock.now,
-      sleep: clock.sleep,
-    })
+    const { first, second, bank, clock, verifier } = rotatingBank({ minRefreshIntervalMs: 10_000 })
     expect(await verifier.verify(BODY, signWith(first))).toBe(true) // key fetched at t=0
     clock.now = 20_000
     expect(await verifier.verify(BODY, signWith(forger))).toBe(false) // refetch at t=20s: same key
@@ -166,17 +167,7 @@ describe("createWebhookVerifier", () => {
   })
 
   it("rejects with KeyRefreshNotYetAllowedError (retry later) when the allowed refetch is further away than maxWaitMs", async () => {
-    const first = keyPair()
-    const second = keyPair()
-    const bank = fakeBank(first)
-    const clock = fakeClock()
-    const verifier = createWebhookVerifier({
-      fetchPublicKey: bank.fetchPublicKey,
-      minRefreshIntervalMs: 600_000,
-      maxWaitMs: 30_000,
-      now: () => clock.now,
-      sleep: clock.sleep,
-    })
+    const { first, second, bank, clock, verifier } = rotatingBank({ minRefreshIntervalMs: 600_000, maxWaitMs: 30_000 })
     await verifier.verify(BODY, signWith(first))
     bank.current = second
     clock.now = 1_000
@@ -184,6 +175,20 @@ describe("createWebhookVerifier", () => {
     expect(bank.fetches).toBe(1)
     clock.now = 600_000
     expect(await verifier.verify(BODY, signWith(second))).toBe(true)
+  })
+
+  it("a call that must not wait is refused at once, without a fetch, and leaves the allowance to the next caller", async () => {
+    const { first, second, bank, clock, verifier } = rotatingBank({ minRefreshIntervalMs: 10_000 })
+    await verifier.verify(BODY, signWith(first))
+    bank.current = second
+    clock.now = 2_000
+    await expect(verifier.verify(BODY, signWith(second), { maxWaitMs: 0 })).rejects.toBeInstanceOf(KeyRefreshNotYetAllowedError)
+    expect(bank.fetches).toBe(1)
+    expect(clock.now).toBe(2_000)
+    // The caller that may wait still gets the rotated key once allowed.
+    expect(await verifier.verify(BODY, signWith(second))).toBe(true)
+    expect(bank.fetches).toBe(2)
+    expect(clock.now).toBeGreaterThanOrEqual(10_000)
   })
 
   it("rejects when the key cannot be fetched and recovers on the next call", async () => {
