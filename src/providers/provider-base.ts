@@ -94,6 +94,16 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
 
   // ---- who this provider is ----------------------------------------------------------------
 
+  /** The subclass's parser of medusa-config's options: it throws, naming the field, on a bad one. */
+  protected static parseOptions(_options: Record<string, unknown>): unknown {
+    return undefined
+  }
+
+  /** Medusa calls this on the subclass as it loads the provider, before building it. */
+  static override validateOptions(options: Record<string, unknown>): void {
+    this.parseOptions(options)
+  }
+
   /** The identifier of the subclass (`static identifier`), as Medusa registers it. */
   protected get identifier(): string {
     return (this.constructor as unknown as { identifier: string }).identifier

@@ -5,6 +5,11 @@ export type Field = { name: string; label: string; kind: FieldKind; hint?: strin
 
 export type ApiName = "acquiring" | "installments" | "checkout"
 
+/** A field other than a select; `hint` is shown under it. */
+function fieldOf(name: string, label: string, kind: Exclude<FieldKind, "select">, hint?: string): Field {
+  return hint === undefined ? { name, label, kind } : { name, label, kind, hint }
+}
+
 /** A select field; `options` maps each value to its label, in the order shown. */
 function select(name: string, label: string, options: Record<string, string>): Field {
   return { name, label, kind: "select", options: Object.entries(options).map(([value, optionLabel]) => ({ value, label: optionLabel })) }
@@ -18,47 +23,32 @@ export const API_TITLES: Record<ApiName, string> = {
 
 export const FIELDS: Record<ApiName, Field[]> = {
   acquiring: [
-    { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "From the monobank business cabinet; write-only" },
+    fieldOf("token", "Merchant token (X-Token)", "secret", "From the monobank business cabinet; write-only"),
     select("captureMode", "Capture mode", { manual: "Hold, capture from the admin", automatic: "Charge at once" }),
-    { name: "invoiceValiditySeconds", label: "Invoice valid for (seconds)", kind: "number" },
-    { name: "destination", label: "Payment purpose", kind: "text" },
-    { name: "fiscalBasket", label: "Send the fiscal basket (PRRO)", kind: "switch" },
-    { name: "cardSaving", label: "Let customers save cards", kind: "switch" },
-    {
-      name: "directCardPayments",
-      label: "Card details on the store's page (payment-direct)",
-      kind: "switch",
-      hint: "Only with an active PCI DSS certificate",
-    },
-    {
-      name: "syncPayments",
-      label: "Synchronous payments, Apple Pay / Google Pay (sync-payment)",
-      kind: "switch",
-      hint: "Only when monobank granted your merchant sync-payment access",
-    },
-    { name: "code", label: "Submerchant code", kind: "text" },
-    { name: "tipsEmployeeId", label: "Tips employee", kind: "text" },
+    fieldOf("invoiceValiditySeconds", "Invoice valid for (seconds)", "number"),
+    fieldOf("destination", "Payment purpose", "text"),
+    fieldOf("fiscalBasket", "Send the fiscal basket (PRRO)", "switch"),
+    fieldOf("cardSaving", "Let customers save cards", "switch"),
+    fieldOf("directCardPayments", "Card details on the store's page (payment-direct)", "switch", "Only with an active PCI DSS certificate"),
+    fieldOf("syncPayments", "Synchronous payments, Apple Pay / Google Pay (sync-payment)", "switch", "Only when monobank granted your merchant sync-payment access"),
+    fieldOf("code", "Submerchant code", "text"),
+    fieldOf("tipsEmployeeId", "Tips employee", "text"),
   ],
   installments: [
     select("environment", "Environment", { sandbox: "Sandbox", stage: "Stage", production: "Production" }),
-    { name: "storeId", label: "Store id", kind: "text" },
-    { name: "secret", label: "Secret", kind: "secret", hint: "Write-only" },
-    { name: "allowedParts", label: "Numbers of payments offered", kind: "numbers", hint: "e.g. 3, 4, 6" },
-    { name: "minOrderTotal", label: "Minimum order total (UAH)", kind: "text" },
-    { name: "maxOrderTotal", label: "Maximum order total (UAH)", kind: "text" },
-    {
-      name: "placeOrderBeforeApproval",
-      label: "Place the order before the shopper approves in the app",
-      kind: "switch",
-      hint: "The order waits for payment; a decline or timeout cancels it",
-    },
+    fieldOf("storeId", "Store id", "text"),
+    fieldOf("secret", "Secret", "secret", "Write-only"),
+    fieldOf("allowedParts", "Numbers of payments offered", "numbers", "e.g. 3, 4, 6"),
+    fieldOf("minOrderTotal", "Minimum order total (UAH)", "text"),
+    fieldOf("maxOrderTotal", "Maximum order total (UAH)", "text"),
+    fieldOf("placeOrderBeforeApproval", "Place the order before the shopper approves in the app", "switch", "The order waits for payment; a decline or timeout cancels it"),
   ],
   checkout: [
-    { name: "token", label: "Merchant token (X-Token)", kind: "secret", hint: "Write-only" },
-    { name: "dlv_method_list", label: "Delivery methods", kind: "list", hint: "pickup, courier, np_brnm, np_box, np_cargo" },
-    { name: "payment_method_list", label: "Payment methods", kind: "list", hint: "card, payment_on_delivery, part_purchase" },
-    { name: "payments_number", label: "Numbers of payments (installments)", kind: "number" },
-    { name: "hold", label: "Hold card payments", kind: "switch" },
+    fieldOf("token", "Merchant token (X-Token)", "secret", "Write-only"),
+    fieldOf("dlv_method_list", "Delivery methods", "list", "pickup, courier, np_brnm, np_box, np_cargo"),
+    fieldOf("payment_method_list", "Payment methods", "list", "card, payment_on_delivery, part_purchase"),
+    fieldOf("payments_number", "Numbers of payments (installments)", "number"),
+    fieldOf("hold", "Hold card payments", "switch"),
   ],
 }
 

@@ -76,9 +76,7 @@ const CALLBACK_REJECTIONS = {
 export class MonobankInstallmentsProviderService extends MonobankProviderBase<MonobankInstallmentsOptions> {
   static override identifier = INSTALLMENTS_IDENTIFIER
 
-  static override validateOptions(options: Record<string, unknown>): void {
-    resolveInstallmentsOptions(options)
-  }
+  protected static override parseOptions = resolveInstallmentsOptions
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: InstallmentsDeps

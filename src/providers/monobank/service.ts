@@ -79,13 +79,10 @@ export const MONOBANK_IDENTIFIER = PAYMENT_PROVIDER_IDENTIFIERS.card
 export class MonobankProviderService extends MonobankProviderBase<MonobankOptions> {
   static override identifier = MONOBANK_IDENTIFIER
 
-  static override validateOptions(options: Record<string, unknown>): void {
-    parseMonobankOptions(options)
-  }
+  protected static override parseOptions = parseMonobankOptions
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: ProviderDeps
-  /** Signed webhooks this process just read, for the authorize Medusa runs on them. */
   protected readonly signatureHeader = "x-sign"
 
   /** The clock verified records are stamped and aged by (a test sets its own). */

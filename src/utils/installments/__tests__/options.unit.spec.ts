@@ -1,3 +1,4 @@
+import { MonobankInstallmentsProviderService } from "../../../providers/monobank-installments/service"
 import { resolveInstallmentsOptions } from "../options"
 
 const base = { storeId: "store-1", secret: "s3cr3t", environment: "sandbox" }
@@ -80,5 +81,12 @@ describe("resolveInstallmentsOptions", () => {
         "allowedParts.1: must be at most 25 (the bank's maximum number of payments); " +
         'invoiceSource: must be "INTERNET" or "STORE". See docs/installments.md.'
     )
+  })
+
+  it("is what Medusa calls at start-up through validateOptions", () => {
+    expect(() => MonobankInstallmentsProviderService.validateOptions({ ...base, placeOrderBeforeApproval: "yes" })).toThrow(
+      /placeOrderBeforeApproval: must be true or false/
+    )
+    expect(() => MonobankInstallmentsProviderService.validateOptions(base)).not.toThrow()
   })
 })
