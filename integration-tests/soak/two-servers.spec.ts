@@ -87,7 +87,7 @@ describe("two Medusa servers + a worker on one PostgreSQL", () => {
     }
   })
 
-  it("a slow bank (30% of calls answered after 6 s, every webhook 0.5 to 1.5 s after the shopper's return): with Redis the tally stays clean; with in-memory locking the same run finds doubles or orphans, so the test detects what shared locking prevents", async () => {
+  it("a slow bank (30% of calls answered after 6 s, every webhook 0.5 to 1.5 s late, after the shopper's return): with Redis the tally stays clean; with in-memory locking the same run finds doubles or orphans, so the test detects what shared locking prevents", async () => {
     const withRedis = await runSoak(
       {
         name: "redis-slow-bank",
