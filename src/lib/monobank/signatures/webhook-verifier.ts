@@ -8,10 +8,11 @@
  * refetch is allowed (a forged webhook that used up the allowance must not cost a genuine one
  * signed with a key rotated meanwhile), refetches once, and checks again only if the key changed.
  *
- * A delivery that verified is remembered for a short while (a bounded set of hashes of X-Sign and
- * body, nothing secret): the several handlers of one webhook check it once, not once each.
+ * A delivery that verified is remembered for a short while (a bounded map of X-Sign to a copy of
+ * the body bytes it signed; the bank's webhooks hold no card data or secrets): the several handlers
+ * of one webhook check it once, not once each. Comparing the bytes costs less than hashing them.
  */
-import { createHash, type KeyObject } from "node:crypto"
+import type { KeyObject } from "node:crypto"
 import { parsePublicKey, verifyEcdsaSignature } from "./ecdsa"
 
 export type WebhookVerifierOptions = {
@@ -100,10 +101,9 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   return {
     async verify(rawBody, xSign, callOptions = {}) {
       if (typeof xSign !== "string" || xSign.trim() === "") return false
-      const delivery = deliveryHash(rawBody, xSign)
-      if (verified.has(delivery)) return true
+      if (verified.has(xSign, rawBody)) return true
       const valid = await check(rawBody, xSign, Math.min(callOptions.maxWaitMs ?? maxWaitMs, maxWaitMs))
-      if (valid) verified.add(delivery)
+      if (valid) verified.add(xSign, rawBody)
       return valid
     },
   }
@@ -119,25 +119,30 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
   }
 }
 
-function deliveryHash(rawBody: Buffer | string, xSign: string): string {
-  return createHash("sha256").update(xSign).update("\n").update(rawBody).digest("base64")
-}
+const bytesOf = (body: Buffer | string): Buffer => (typeof body === "string" ? Buffer.from(body, "utf8") : body)
 
-/** A bounded, short-lived set: the oldest entry goes first when full (a Map keeps insertion order). */
+/**
+ * A bounded, short-lived map of signature to the bytes it verified: the oldest entry goes first
+ * when full (a Map keeps insertion order). The bytes are copied, so a caller reusing its buffer
+ * cannot make a different body pass as verified.
+ */
 function recentlyVerified(maxSize: number, ttlMs: number, now: () => number) {
-  const seenAt = new Map<string, number>()
+  const seen = new Map<string, { body: Buffer; at: number }>()
   return {
-    has(hash: string): boolean {
-      const at = seenAt.get(hash)
-      if (at === undefined) return false
-      if (now() - at <= ttlMs) return true
-      seenAt.delete(hash)
-      return false
+    has(xSign: string, body: Buffer | string): boolean {
+      const entry = seen.get(xSign)
+      if (!entry) return false
+      if (now() - entry.at > ttlMs) {
+        seen.delete(xSign)
+        return false
+      }
+      return entry.body.equals(bytesOf(body))
     },
-    add(hash: string): void {
-      seenAt.delete(hash)
-      seenAt.set(hash, now())
-      while (seenAt.size > maxSize) seenAt.delete(seenAt.keys().next().value as string)
+    add(xSign: string, body: Buffer | string): void {
+      if (maxSize <= 0) return
+      seen.delete(xSign)
+      seen.set(xSign, { body: Buffer.from(bytesOf(body)), at: now() })
+      while (seen.size > maxSize) seen.delete(seen.keys().next().value as string)
     },
   }
 }

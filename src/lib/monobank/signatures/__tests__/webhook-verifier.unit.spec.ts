@@ -222,6 +222,18 @@ describe("createWebhookVerifier", () => {
       expect(checks).toHaveBeenCalledTimes(3)
     })
 
+    it("remembers the bytes that verified, not the caller's buffer: a buffer changed after the check does not pass", async () => {
+      const first = keyPair()
+      const verifier = createWebhookVerifier({ fetchPublicKey: fakeBank(first).fetchPublicKey, minRefreshIntervalMs: 0 })
+      const xSign = signWith(first)
+      const reused = Buffer.from(BODY)
+      expect(await verifier.verify(reused, xSign)).toBe(true)
+      reused.write('"amount":999', BODY.indexOf('"amount":100'))
+      expect(reused.toString()).toContain('"amount":999')
+      expect(await verifier.verify(reused, xSign)).toBe(false)
+      expect(await verifier.verify(BODY, xSign)).toBe(true)
+    })
+
     it("never remembers a failed check, and checks again once the memo is older than memoTtlMs or full", async () => {
       const first = keyPair()
       let at = 0
