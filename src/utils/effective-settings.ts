@@ -3,16 +3,20 @@
  * from medusa-config.ts with what the store owner saved in the admin (module `monobank-settings`)
  * laid over them. Read from the database on every call, so a save applies at once on every
  * server; outside a running application (module and unit tests) the configured options stand.
+ * Bank clients come from the same module (its `bankClients`), so they live and close with the
+ * application.
  */
-import { AcquiringClient, type AcquiringClientOptions } from "../lib/monobank"
+import type { AcquiringClient } from "../lib/monobank"
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  BankClients,
   MONOBANK_SETTINGS_MODULE,
   type KeptInstallmentsStore,
   type MonobankSettingsModuleService,
   type SettingsApi,
   type StoredSettings,
 } from "../modules/monobank-settings"
+import type { AcquiringCredentials } from "../modules/monobank-settings/bank-clients"
 import { readCheckoutOptions, type CheckoutOptions } from "./checkout/options"
 import { parseMonobankOptions, type MonobankOptions } from "./acquiring/options"
 import { resolveInstallmentsOptions, type ResolvedInstallmentsOptions } from "./installments/options"
@@ -21,8 +25,25 @@ import { monobankProviderOptions } from "./monobank-configuration"
 
 /** What the store owner saved in the admin for one API, read through the scope's settings module (undefined without one). */
 export async function storedSettingsOf<A extends SettingsApi>(scope: ModuleScope, api: A): Promise<StoredSettings<A> | undefined> {
-  const service = optionalFromCradle<MonobankSettingsModuleService>(scope, MONOBANK_SETTINGS_MODULE)
+  const service = settingsModuleOf(scope)
   return service ? service.storedSettings(api) : undefined
+}
+
+function settingsModuleOf(scope: ModuleScope): MonobankSettingsModuleService | undefined {
+  return optionalFromCradle<MonobankSettingsModuleService>(scope, MONOBANK_SETTINGS_MODULE)
+}
+
+/** Where a scope without the settings module (a unit test's stand-in) keeps its clients. */
+const clientsOutsideAnApplication = new BankClients()
+
+/** The bank clients and webhook verifiers of the scope's application. */
+export function bankClientsOf(scope: ModuleScope): BankClients {
+  return settingsModuleOf(scope)?.bankClients ?? clientsOutsideAnApplication
+}
+
+/** The application's acquiring client for these credentials. */
+export function acquiringClientFor(scope: ModuleScope, credentials: AcquiringCredentials): AcquiringClient {
+  return bankClientsOf(scope).acquiringFor(credentials)
 }
 
 /** Card payments: saved values and token over the provider's options (validated again as options). */
@@ -48,7 +69,7 @@ export async function currentCardProvider(
   const configured = monobankProviderOptions(configModule, providerId)
   if (!configured) return undefined
   const options = mergeCardOptions(parseMonobankOptions(configured), await storedSettingsOf(scope, "acquiring"))
-  return { options, client: acquiringClientFor(options) }
+  return { options, client: acquiringClientFor(scope, options) }
 }
 
 /** mono checkout: saved values and token over the module's options (validated again as options). */
@@ -81,7 +102,7 @@ export function mergeInstallmentsOptions(
 }
 
 export async function keptInstallmentsStores(scope: ModuleScope): Promise<KeptInstallmentsStore[]> {
-  const service = optionalFromCradle<MonobankSettingsModuleService>(scope, MONOBANK_SETTINGS_MODULE)
+  const service = settingsModuleOf(scope)
   return service ? service.keptInstallmentsStores() : []
 }
 
@@ -130,35 +151,4 @@ export function installmentsStoresOf(raw: Record<string, unknown>, settings: Ins
 /** Minimum and maximum order total (hryvnia) the store offers installments for, when saved. */
 export function installmentsOrderLimits(stored: StoredSettings<"installments"> | undefined): { min?: string; max?: string } {
   return { min: stored?.values.minOrderTotal, max: stored?.values.maxOrderTotal }
-}
-
-const MAX_CACHED_CLIENTS = 8
-
-/**
- * Bank clients kept for the process, one per credentials and address: a client holds keep-alive
- * connections. The oldest is closed past MAX_CACHED_CLIENTS. Only clients are kept, never
- * settings: those are read from the database on every call.
- */
-export function keptClient<C extends { close(): Promise<void> }>(kept: Map<string, C>, key: string, build: () => C): C {
-  let client = kept.get(key)
-  if (!client) {
-    client = build()
-    kept.set(key, client)
-    if (kept.size > MAX_CACHED_CLIENTS) {
-      const [oldestKey, oldest] = kept.entries().next().value as [string, C]
-      kept.delete(oldestKey)
-      void oldest.close().catch(() => undefined)
-    }
-  }
-  return client
-}
-
-const acquiringClients = new Map<string, AcquiringClient>()
-
-export function acquiringClientFor(options: Pick<AcquiringClientOptions, "token" | "baseUrl" | "timeoutMs">): AcquiringClient {
-  return keptClient(
-    acquiringClients,
-    JSON.stringify([options.token, options.baseUrl, options.timeoutMs]),
-    () => new AcquiringClient({ token: options.token, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs })
-  )
 }

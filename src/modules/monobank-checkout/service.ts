@@ -16,7 +16,8 @@ import {
 import { MonobankCheckoutOrder, type CheckoutOrderStatus } from "./models/checkout-order"
 import { checkoutLockTtlSeconds } from "./lock-ttl"
 import { readCheckoutOptions, type CheckoutOptions } from "../../utils/checkout/options"
-import { keptClient, mergeCheckoutOptions } from "../../utils/effective-settings"
+import { mergeCheckoutOptions } from "../../utils/effective-settings"
+import { keptClient } from "../monobank-settings/bank-clients"
 import type { StoredSettings } from "../monobank-settings"
 
 /** The SQL side of the module's MikroORM entity manager, as far as this service uses it. */

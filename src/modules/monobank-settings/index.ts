@@ -9,6 +9,7 @@ export const MONOBANK_SETTINGS_MODULE = "monobankSettings"
 
 export { MonobankSettingsModuleService, type KeptInstallmentsStore, type SecretHint, type SettingsForAdmin, type StoredSettings } from "./service"
 export * from "./schemas"
+export { BankClients, keptClient, newAcquiringClient, newInstallmentsClient } from "./bank-clients"
 
 export default Module(MONOBANK_SETTINGS_MODULE, {
   service: MonobankSettingsModuleService,

@@ -1,10 +1,12 @@
 /**
  * The `monobank-settings` module: settings a store owner saves in the admin, one row per monobank
  * API, read by the providers on every call (see src/utils/effective-settings), so a change applies
- * at once on every server. Secrets are sealed with the key from the environment (./secret-box)
+ * at once on every server; and the application's bank clients (./bank-clients), closed when it
+ * shuts down. Secrets are sealed with the key from the environment (./secret-box)
  * and never leave this service except to the code that talks to the bank.
  */
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { BankClients } from "./bank-clients"
 import { MonobankSettings } from "./models/settings"
 import type { SettingsApi, SettingsValues } from "./schemas"
 import { keyIdOf, openSecrets, sealSecrets, settingsKeysFrom, SettingsKeyError, type SettingsKeys } from "./secret-box"
@@ -52,6 +54,13 @@ function keptWith(kept: KeptInstallmentsStore[], added: KeptInstallmentsStore[])
 }
 
 export class MonobankSettingsModuleService extends MedusaService({ MonobankSettings }) {
+  /** This application's bank clients and webhook verifiers, one per credentials. */
+  readonly bankClients = new BankClients()
+
+  __hooks = {
+    onApplicationShutdown: async () => this.bankClients.close(),
+  }
+
   /** Read per call: a rotation only needs the environment changed and the servers restarted. */
   protected keys(): SettingsKeys {
     try {

@@ -1,6 +1,7 @@
 /** What the provider's operations share: the options, the bank client and its order calls, a logger. */
 import type { Logger } from "@medusajs/framework/types"
-import { InstallmentsClient } from "../../lib/monobank"
+import type { InstallmentsClient } from "../../lib/monobank"
+import { newInstallmentsClient } from "../../modules/monobank-settings/bank-clients"
 import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { InstallmentOrders } from "./orders"
 
@@ -14,10 +15,6 @@ export type InstallmentsDeps = {
 }
 
 /** The deps for `options`, with `client` (a new one unless given) and no order-total limits. */
-export function depsFor(options: ResolvedInstallmentsOptions, logger: Logger, client = clientFor(options)): InstallmentsDeps {
+export function depsFor(options: ResolvedInstallmentsOptions, logger: Logger, client = newInstallmentsClient(options)): InstallmentsDeps {
   return { options, client, orders: new InstallmentOrders(client), logger, orderLimits: {} }
-}
-
-export function clientFor(options: ResolvedInstallmentsOptions): InstallmentsClient {
-  return new InstallmentsClient({ storeId: options.storeId, secret: options.secret, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs })
 }

@@ -9,20 +9,17 @@
 import type { ModuleScope } from "../../utils/module-container"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { InstallmentsClient } from "../../lib/monobank"
 import {
   installmentsOptionsUnder,
   installmentsOrderLimits,
   installmentsSettingsNow,
   installmentsStoresOf,
-  keptClient,
+  bankClientsOf,
   type InstallmentsSettings,
 } from "../../utils/effective-settings"
 import type { ResolvedInstallmentsOptions } from "../../utils/installments/options"
 import { outsideLimits } from "../../utils/installments/price-offer"
-import { clientFor, depsFor, type InstallmentsDeps } from "./deps"
-
-const clients = new Map<string, InstallmentsClient>()
+import { depsFor, type InstallmentsDeps } from "./deps"
 
 /**
  * `configured` with the saved settings over it; `rawOptions` are the provider's options as given
@@ -38,17 +35,17 @@ export async function depsWithStoredSettings(
 ): Promise<InstallmentsDeps> {
   const settings = await installmentsSettingsNow(scope)
   if (!settings.stored && (!storeId || storeId === configured.options.storeId)) return configured
-  return depsOf(installmentsOptionsUnder(rawOptions, settings, storeId), configured, settings)
+  return depsOf(scope, installmentsOptionsUnder(rawOptions, settings, storeId), configured, settings)
 }
 
 /** The deps of every installments store the provider can still speak for, the current one first. */
 export async function depsOfEveryStore(scope: ModuleScope, configured: InstallmentsDeps, rawOptions: Record<string, unknown>): Promise<InstallmentsDeps[]> {
   const settings = await installmentsSettingsNow(scope)
-  return installmentsStoresOf(rawOptions, settings).map((options) => depsOf(options, configured, settings))
+  return installmentsStoresOf(rawOptions, settings).map((options) => depsOf(scope, options, configured, settings))
 }
 
-function depsOf(options: ResolvedInstallmentsOptions, configured: InstallmentsDeps, settings: InstallmentsSettings): InstallmentsDeps {
-  const client = keptClient(clients, JSON.stringify([options.storeId, options.secret, options.baseUrl, options.timeoutMs]), () => clientFor(options))
+function depsOf(scope: ModuleScope, options: ResolvedInstallmentsOptions, configured: InstallmentsDeps, settings: InstallmentsSettings): InstallmentsDeps {
+  const client = bankClientsOf(scope).installmentsFor(options)
   return { ...depsFor(options, configured.logger, client), orderLimits: installmentsOrderLimits(settings.stored) }
 }
 

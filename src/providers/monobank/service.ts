@@ -42,7 +42,8 @@ import type {
 import { MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { toMedusaError } from "./errors"
-import { AcquiringClient, CheckoutClient, type WebhookVerifier } from "../../lib/monobank"
+import { CheckoutClient, type WebhookVerifier } from "../../lib/monobank"
+import { newAcquiringClient } from "../../modules/monobank-settings/bank-clients"
 import { captureInvoice, readInvoice, releaseInvoice } from "./capture"
 import type { ProviderDeps } from "./deps"
 import { parseMonobankOptions, type MonobankOptions } from "../../utils/acquiring/options"
@@ -98,7 +99,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
       // Held checkout card payments are captured once the bank's checkout record shows them charged.
       new CheckoutPayments({ checkoutClient: () => new CheckoutClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs }) })
     )
-    const client = new AcquiringClient({ token: parsed.token, baseUrl: parsed.baseUrl, timeoutMs: parsed.timeoutMs })
+    const client = newAcquiringClient(parsed)
     this.configuredDeps = { client, options: parsed, logger: this.logger as Logger }
   }
 
@@ -107,7 +108,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
    * shared with the check made as a webhook arrives (utils/acquiring/webhook-verifiers).
    */
   protected webhookVerifier(deps: ProviderDeps): WebhookVerifier {
-    return webhookVerifierOf(deps.options, deps.client)
+    return webhookVerifierOf(this.cradle, deps.options, deps.client)
   }
 
   /** This call's working set: the configured deps with the settings saved in the admin over them. */

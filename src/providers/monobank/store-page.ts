@@ -49,7 +49,7 @@ export class StorePage {
     if (!raw) throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider_id: no monobank card provider ${providerId} in this store`)
     const options = parseMonobankOptions(raw)
     const logger = scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const deps = await depsWithStoredSettings(scope, { client: acquiringClientFor(options), options, logger })
+    const deps = await depsWithStoredSettings(scope, { client: acquiringClientFor(scope, options), options, logger })
     const webHookUrl = hookUrlOf(cradleOf(scope), "monobank", unprefixedProviderId(providerId), deps.options, logger)!
     return new StorePage(deps, () => {
       const money = sessionMoneyFor(scope, logger)

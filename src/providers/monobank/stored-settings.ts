@@ -10,5 +10,5 @@ import type { ModuleScope } from "../../utils/module-container"
 
 export async function depsWithStoredSettings(scope: ModuleScope, configured: ProviderDeps): Promise<ProviderDeps> {
   const options = mergeCardOptions(configured.options, await storedSettingsOf(scope, "acquiring"))
-  return options === configured.options ? configured : { ...configured, options, client: acquiringClientFor(options) }
+  return options === configured.options ? configured : { ...configured, options, client: acquiringClientFor(scope, options) }
 }

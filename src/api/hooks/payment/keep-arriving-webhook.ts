@@ -19,7 +19,7 @@ import { ledgerOf } from "../../../utils/session-money/ledger"
 /** The verifier of a card provider's current token (the admin's saved one over medusa-config's), or undefined. */
 async function cardVerifierOf(scope: MedusaContainer, providerId: string): Promise<WebhookVerifier | undefined> {
   const provider = await currentCardProvider(scope, scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
-  return provider && webhookVerifierOf(provider.options, provider.client)
+  return provider && webhookVerifierOf(scope, provider.options, provider.client)
 }
 
 export async function keepArrivingCardWebhook(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {

@@ -6,16 +6,14 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { InstallmentsClient, type OrderData, type OrderStateInfo } from "../../../lib/monobank"
+import type { InstallmentsClient, OrderData, OrderStateInfo } from "../../../lib/monobank"
 import { toMedusaBankError } from "../../../utils/installments/bank-errors"
 import { sessionOfOrder } from "../../../utils/installments/order-session"
-import { installmentsOptionsUnder, installmentsSettingsNow, keptClient } from "../../../utils/effective-settings"
+import { bankClientsOf, installmentsOptionsUnder, installmentsSettingsNow } from "../../../utils/effective-settings"
 import { monobankProviderOptions } from "../../../utils/monobank-configuration"
 import { ledgerOf, type SessionPaymentRow } from "../../../utils/session-money/ledger"
 
 export type InstallmentOrderReader = (providerId: string, orderId: string) => Promise<OrderStateInfo>
-
-const clients = new Map<string, InstallmentsClient>()
 
 async function clientFor(container: MedusaContainer, providerId: string, storeId: string | null | undefined): Promise<InstallmentsClient> {
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
@@ -23,9 +21,7 @@ async function clientFor(container: MedusaContainer, providerId: string, storeId
   if (!raw) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `monobank installments: no options for payment provider ${providerId} in medusa-config`)
   }
-  const options = installmentsOptionsUnder(raw, await installmentsSettingsNow(container), storeId)
-  const { storeId: id, secret, baseUrl, timeoutMs } = options
-  return keptClient(clients, JSON.stringify([id, secret, baseUrl, timeoutMs]), () => new InstallmentsClient({ storeId: id, secret, baseUrl, timeoutMs }))
+  return bankClientsOf(container).installmentsFor(installmentsOptionsUnder(raw, await installmentsSettingsNow(container), storeId))
 }
 
 export function installmentOrderReader(container: MedusaContainer): InstallmentOrderReader {

@@ -8,6 +8,6 @@ import { credentialsFor, settingsModule } from "../settings/settings-view"
 export async function merchantClient(req: MedusaRequest): Promise<{ client: AcquiringClient; baseUrl: string }> {
   const credentials = credentialsFor(req.scope, "acquiring", await settingsModule(req.scope).storedSettings("acquiring"))
   if (!credentials) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Card payments are not set up in medusa-config.ts of this store")
-  return { client: acquiringClientFor(credentials), baseUrl: credentials.baseUrl }
+  return { client: acquiringClientFor(req.scope, credentials), baseUrl: credentials.baseUrl }
 }
 
