@@ -24,7 +24,7 @@ const { freePort } = require("../../scripts/lib/postgres")
 export const SYSTEM_PROVIDER = "pp_system_default"
 export const FLOOR_PROVIDER = "pp_bench-floor_bench-floor"
 export const FLOOR_HOOK_PATH = "/hooks/payment/bench-floor_bench-floor"
-export const DEBIT_HOOK_PATH = "/hooks/payment/monobank_monobank-debit"
+export const DEBIT_HOOK_PATH = "/hooks/monobank/payment/monobank_monobank-debit"
 export const FLOOR_SECRET = "bench-floor-secret"
 export { DEBIT_PROVIDER, INSTALLMENTS_PROVIDER }
 

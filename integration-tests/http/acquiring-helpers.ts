@@ -3,11 +3,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TEST_CARDS } from "../../emulator"
 import { createReadyCart, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
+import { MONOBANK_NOTIFICATION_EVENT } from "../../src/workflows/notifications/notification-event"
 
 /** `monobank` registered twice in medusa-config.ts: hold + admin capture, and immediate debit. */
 export const HOLD_PROVIDER = "pp_monobank_monobank"
 export const DEBIT_PROVIDER = "pp_monobank_monobank-debit"
-export const HOOK_PATH = { [HOLD_PROVIDER]: "/hooks/payment/monobank_monobank", [DEBIT_PROVIDER]: "/hooks/payment/monobank_monobank-debit" }
+/** Where new invoices send their webhooks: the plugin's own route. */
+export const HOOK_PATH = { [HOLD_PROVIDER]: "/hooks/monobank/payment/monobank_monobank", [DEBIT_PROVIDER]: "/hooks/monobank/payment/monobank_monobank-debit" }
+/** Medusa's webhook route, which invoices made before the plugin had its own still name. */
+export const MEDUSA_HOOK_PATH = { [HOLD_PROVIDER]: "/hooks/payment/monobank_monobank", [DEBIT_PROVIDER]: "/hooks/payment/monobank_monobank-debit" }
 export { TEST_CARDS }
 
 export type Api = {
@@ -16,11 +20,11 @@ export type Api = {
   delete: (url: string, config?: object) => Promise<{ data: any; status: number }>
 }
 
-const WEBHOOK_EVENT = "payment.webhook_received"
+const WEBHOOK_EVENT = MONOBANK_NOTIFICATION_EVENT
 
 /**
- * Resolves once `events` webhook events have been handled by every subscriber (Medusa's core
- * handler and the plugin's). Paying on the hosted page sends two: `processing`, then the outcome.
+ * Resolves once `events` webhook events have been handled by every subscriber (the plugin's one
+ * handler of its notifications). Paying on the hosted page sends two: `processing`, then the outcome.
  * Call it before the action that sends the webhooks. (`TestEventUtils.waitSubscribersExecution`
  * counts runs across subscribers, so it cannot wait for two events of three subscribers.)
  */

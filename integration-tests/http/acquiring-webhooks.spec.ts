@@ -1,7 +1,8 @@
 /**
  * Webhooks of the `monobank` provider as the bank really sends them: twice, out of order, after a
  * key rotation; forged ones, which must change nothing; and ones that hit a passing database
- * error, which must fail (so Medusa's event bus retries them) rather than be dropped.
+ * error, which must fail (so the event bus retries them) rather than be dropped; at the plugin's own
+ * address and at Medusa's, which invoices made before the plugin had its own route still name.
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto"
 import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
@@ -18,11 +19,13 @@ import {
   DEBIT_PROVIDER,
   HOLD_PROVIDER,
   HOOK_PATH,
+  MEDUSA_HOOK_PATH,
   onlyPayment,
   sessionOfCart,
   TEST_CARDS,
   webhooksHandled,
 } from "./acquiring-helpers"
+import { MONOBANK_NOTIFICATION_EVENT } from "../../src/workflows/notifications/notification-event"
 
 jest.setTimeout(180_000)
 
@@ -111,11 +114,11 @@ medusaIntegrationTestRunner({
       }
       expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeNull()
 
-      // Medusa's event bus delivers the failed event again.
+      // The event bus delivers the failed event again.
       const handled = webhooksHandled(getContainer(), 1)
       await getContainer()
         .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-        .emit({ name: "payment.webhook_received", data: event })
+        .emit({ name: MONOBANK_NOTIFICATION_EVENT, data: event })
       await handled
       expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeTruthy()
       expect(onlyPayment((await adminOrders(api, fx.admin))[0]).captures).toHaveLength(1)
@@ -137,6 +140,53 @@ medusaIntegrationTestRunner({
       const orders = await adminOrders(api, fx.admin)
       expect(orders).toHaveLength(1)
       expect(onlyPayment(orders[0]).captures).toHaveLength(1)
+    })
+
+    it("the bank sends each webhook to the plugin's own address, and each is read once: one handler makes the order", async () => {
+      const { session } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const reads = jest.spyOn(paymentModule, "getWebhookActionAndData")
+      try {
+        const handled = webhooksHandled(getContainer(), 2)
+        await env.emulator.control.payInvoice(session.data.invoiceId)
+        await handled
+
+        const deliveries = await env.emulator.control.deliveries()
+        expect(deliveries.map((d) => [new URL(d.url).pathname, JSON.parse(d.body).status])).toEqual([
+          ["/hooks/monobank/payment/monobank_monobank-debit", "processing"],
+          ["/hooks/monobank/payment/monobank_monobank-debit", "success"],
+        ])
+        expect(reads).toHaveBeenCalledTimes(2)
+        const orders = await adminOrders(api, fx.admin)
+        expect(orders).toHaveLength(1)
+        expect(onlyPayment(orders[0]).captures).toHaveLength(1)
+      } finally {
+        reads.mockRestore()
+      }
+    })
+
+    it("a webhook to Medusa's address (what invoices made before the plugin had its own route name) is taken by the same one handler: read once, one order", async () => {
+      const { cart, session, store } = await checkoutWithMonobank(api, fx, DEBIT_PROVIDER)
+      await env.emulator.control.setWebhookMode("hold")
+      await env.emulator.control.payInvoice(session.data.invoiceId)
+      const success = (await env.emulator.control.deliveries()).find((d) => JSON.parse(d.body).status === "success")!
+      const xSign = Object.entries(success.headers).find(([name]) => name.toLowerCase() === "x-sign")![1]
+      const paymentModule = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const reads = jest.spyOn(paymentModule, "getWebhookActionAndData")
+      try {
+        const handled = webhooksHandled(getContainer(), 1)
+        const answer = await api.post(MEDUSA_HOOK_PATH[DEBIT_PROVIDER], success.body, { headers: { "content-type": "application/json", "x-sign": xSign } })
+        expect(answer.status).toBe(200)
+        await handled
+
+        expect(reads).toHaveBeenCalledTimes(1)
+        expect((await sessionOfCart(api, store, cart.id)).cart.completed_at).toBeTruthy()
+        const orders = await adminOrders(api, fx.admin)
+        expect(orders).toHaveLength(1)
+        expect(onlyPayment(orders[0]).captures).toHaveLength(1)
+      } finally {
+        reads.mockRestore()
+      }
     })
 
     it("duplicated webhooks: one order, one capture", async () => {

@@ -54,12 +54,12 @@ medusaIntegrationTestRunner({
           { id: DEBIT_PROVIDER, captureMode: "automatic" },
         ],
         bank_calls_back: [
-          { provider: HOLD_PROVIDER, url: `${env.storeUrl}/hooks/payment/monobank_monobank` },
-          { provider: DEBIT_PROVIDER, url: `${env.storeUrl}/hooks/payment/monobank_monobank-debit` },
+          { provider: HOLD_PROVIDER, url: `${env.storeUrl}/hooks/monobank/payment/monobank_monobank` },
+          { provider: DEBIT_PROVIDER, url: `${env.storeUrl}/hooks/monobank/payment/monobank_monobank-debit` },
         ],
       })
       expect(res.data.apis.installments.bank_calls_back).toEqual([
-        { provider: INSTALLMENTS_PROVIDER, url: `${env.storeUrl}/hooks/payment/monobank-installments_monobank-installments` },
+        { provider: INSTALLMENTS_PROVIDER, url: `${env.storeUrl}/hooks/monobank/payment/monobank-installments_monobank-installments` },
       ])
       expect(res.data.apis.checkout).toMatchObject({
         available: true,

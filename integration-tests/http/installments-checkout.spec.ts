@@ -56,7 +56,7 @@ medusaIntegrationTestRunner({
           { name: "Вишиванка (M)", count: 1, sum: 1234.56 },
           { name: "Доставка: Courier", count: 1, sum: 70 },
         ],
-        result_callback: `${env.storeUrl}/hooks/payment/monobank-installments_monobank-installments`,
+        result_callback: `${env.storeUrl}/hooks/monobank/payment/monobank-installments_monobank-installments`,
       })
 
       await callback

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import { createReadyCart, type StoreFixtures } from "../helpers/store-fixtures"
+import { MONOBANK_NOTIFICATION_EVENT } from "../../src/workflows/notifications/notification-event"
 
 export const INSTALLMENTS_PROVIDER = "pp_monobank-installments_monobank-installments"
 export const HOOK_PATH = "/hooks/payment/monobank-installments_monobank-installments"
@@ -50,7 +51,7 @@ export async function confirmedInstallmentOrder(api: Api, fx: StoreFixtures, con
 /** Resolves once `count` webhook events have been handled by every subscriber. */
 export function webhooksHandled(container: MedusaContainer, count = 1) {
   const eventBus = container.resolve(Modules.EVENT_BUS)
-  return TestEventUtils.waitSubscribersExecution("payment.webhook_received", eventBus as any, {
+  return TestEventUtils.waitSubscribersExecution(MONOBANK_NOTIFICATION_EVENT, eventBus as any, {
     triggerCount: count,
     timeout: 30_000,
   })

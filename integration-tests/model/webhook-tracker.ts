@@ -1,14 +1,15 @@
 /**
  * Knows when Medusa has finished with every bank webhook it received, so the money model can check
- * its invariant on a settled store instead of waiting fixed times. Medusa's webhook route emits
- * `payment.webhook_received` with a 5 s delay and its local event bus runs the subscribers without
+ * its invariant on a settled store instead of waiting fixed times. The plugin's webhook handler emits
+ * `monobank.notification_received` with a 5 s delay and its local event bus runs the subscribers without
  * anyone awaiting them; here the delay is shortened (any delay can happen on a busy server) and
  * every subscriber run is tracked until it ends.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
+import { MONOBANK_NOTIFICATION_EVENT } from "../../src/workflows/notifications/notification-event"
 
-const WEBHOOK_EVENT = PaymentWebhookEvents.WebhookReceived
+const WEBHOOK_EVENT = MONOBANK_NOTIFICATION_EVENT
 
 type Listener = (...args: unknown[]) => unknown
 type EventBus = {

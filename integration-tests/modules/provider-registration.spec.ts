@@ -107,7 +107,7 @@ moduleIntegrationTestRunner<IPaymentModuleService>({
           data: {},
         })
         const invoice = await emulator.control.getInvoice(session.data.invoiceId as string)
-        expect(invoice).toMatchObject({ webHookUrl: `${STORE_URL}/hooks/payment/monobank_test-shop` })
+        expect(invoice).toMatchObject({ webHookUrl: `${STORE_URL}/hooks/monobank/payment/monobank_test-shop` })
       } finally {
         leave()
       }

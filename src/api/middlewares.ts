@@ -3,16 +3,23 @@ import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { monobankAdminRoutePolicies } from "./admin/monobank/route-policies"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
-import { keepArrivingCardWebhook } from "./hooks/payment/keep-arriving-webhook"
+import { takeMonobankNotification } from "./hooks/payment/take-notification"
 
 export default defineMiddlewares({
   routes: [
     {
-      // Medusa's own webhook route (it keeps the raw body): card webhooks are kept as they arrive.
+      // Medusa's own webhook route (it keeps the raw body): the plugin's providers' deliveries are
+      // taken by the plugin's handler, the same as on its own route below (./hooks/payment/take-notification).
       method: ["POST"],
       matcher: "/hooks/payment/:provider",
       bodyParser: { preserveRawBody: true },
-      middlewares: [keepArrivingCardWebhook],
+      middlewares: [takeMonobankNotification],
+    },
+    {
+      // Where new invoices and installment orders send their webhooks and callbacks.
+      method: ["POST"],
+      matcher: "/hooks/monobank/payment/:provider",
+      bodyParser: { preserveRawBody: true },
     },
     {
       // Each middleware acts only when its own provider is chosen:

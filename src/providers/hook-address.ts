@@ -1,6 +1,6 @@
 /**
- * Where the bank sends a provider's webhooks and callbacks: Medusa's `/hooks/payment/<identifier>_<id>`,
- * `id` being the one the provider is registered with in medusa-config. Medusa hands a provider only
+ * Where the bank sends a provider's webhooks and callbacks: the plugin's
+ * `/hooks/monobank/payment/<identifier>_<id>` (src/api/hooks/monobank/payment), `id` being the one the provider is registered with in medusa-config. Medusa hands a provider only
  * its options, so the id is found, in this order: the registration of this very instance
  * (utils/medusa-internals), the `providerId` option, the only registration of this kind. The
  * public URL of the store is the `webhookBaseUrl` option of every provider.
@@ -16,7 +16,10 @@ export type HookAddressOptions = {
   providerId?: string
 }
 
-/** `<base>/hooks/payment/<identifier>_<id>`, or undefined without a base URL. Throws when the id cannot be told. */
+/** The path the plugin's notification route takes a provider's deliveries on, by its `<identifier>_<id>`. */
+export const notificationPath = (unprefixedProviderId: string) => `/hooks/monobank/payment/${unprefixedProviderId}`
+
+/** `<base>/hooks/monobank/payment/<identifier>_<id>`, or undefined without a base URL. Throws when the id cannot be told. */
 export function hookUrlOf(
   cradle: Record<string, unknown>,
   identifier: string,
@@ -25,7 +28,7 @@ export function hookUrlOf(
   logger?: Pick<Logger, "warn">
 ): string | undefined {
   if (!options.webhookBaseUrl) return undefined
-  return `${options.webhookBaseUrl}/hooks/payment/${ownRegistration ?? configuredOrSoleId(cradle, identifier, options, logger)}`
+  return `${options.webhookBaseUrl}${notificationPath(ownRegistration ?? configuredOrSoleId(cradle, identifier, options, logger))}`
 }
 
 function configuredOrSoleId(cradle: Record<string, unknown>, identifier: string, options: HookAddressOptions, logger?: Pick<Logger, "warn">): string {

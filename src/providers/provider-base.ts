@@ -48,8 +48,6 @@ import {
 } from "../utils/session-money/medusa-sessions"
 import { hookUrlOf, type HookAddressOptions } from "./hook-address"
 import { requirePaymentDependencies } from "../utils/module-container"
-import { RecentResults } from "../utils/recent-results"
-import { deliveryKey } from "../utils/raw-body"
 
 export type Cradle = Record<string, unknown>
 
@@ -77,11 +75,6 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
   /** Answers sessions that record a payment made on the mono checkout page. */
   protected readonly checkoutPayments: CheckoutPayments
   private registeredId_?: string
-  /**
-   * Medusa's webhook subscriber and the plugin's both ask about each delivery at the same moment:
-   * read once. Kept 10 s only, so a later copy of the delivery reads Medusa's records anew.
-   */
-  private readonly recentDeliveries = new RecentResults<WebhookActionResult>(10_000)
 
   protected constructor(cradle: Cradle, options: Options, checkoutPayments = new CheckoutPayments()) {
     super(cradle, options)
@@ -120,7 +113,7 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
     return `pp_${this.registeredProviderId() ?? this.identifier}`
   }
 
-  /** `<base>/hooks/payment/<identifier>_<id>`, or undefined when no base URL is set (./hook-address). */
+  /** `<base>/hooks/monobank/payment/<identifier>_<id>`, or undefined when no base URL is set (./hook-address). */
   protected hookUrl(options: HookAddressOptions): string | undefined {
     return hookUrlOf(this.cradle, this.identifier, this.registeredProviderId(), options, this.logger)
   }
@@ -234,9 +227,9 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
     return this.updateOwn(input)
   }
 
-  /** A bank notification (its signature checked on the raw bytes by `readDelivery`), read once per delivery. */
+  /** A bank notification (its signature checked on the raw bytes by `readDelivery`); the plugin's one subscriber asks once per delivery. */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    return this.recentDeliveries.get(deliveryKey(payload, this.signatureHeader), () => this.readDelivery(payload))
+    return this.readDelivery(payload)
   }
 
   // ---- what a subclass implements --------------------------------------------------------
@@ -249,8 +242,6 @@ export abstract class MonobankProviderBase<Options extends object = Record<strin
   protected abstract ownStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput>
   protected abstract updateOwn(input: UpdatePaymentInput): Promise<UpdatePaymentOutput>
 
-  /** The header that carries a notification's signature. */
-  protected abstract readonly signatureHeader: string
   /** Verifies a notification on its raw bytes and says what Medusa should do with it. */
   protected abstract readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult>
 

@@ -36,8 +36,8 @@ const KIND_OF_IDENTIFIER = new Map<string, ProviderKind>(
 )
 
 /**
- * A provider id without Medusa's `pp_`: `<identifier>_<id>`, as Medusa's webhook route
- * `/hooks/payment/<id>` and its `payment.webhook_received` events name the provider.
+ * A provider id without Medusa's `pp_`: `<identifier>_<id>`, as the webhook routes
+ * (`/hooks/payment/<id>`, `/hooks/monobank/payment/<id>`) and their events name the provider.
  */
 export function unprefixedProviderId(providerId: string): string {
   return providerId.replace(/^pp_/, "")

@@ -3,8 +3,6 @@
  * a provider the body as a Buffer, but an event that went through Redis or a workflow's storage
  * arrives as JSON (`{ type: "Buffer", data: [...] }`); a test may send a string.
  */
-import { createHash } from "node:crypto"
-
 /** Buffer, Uint8Array, string, or a Buffer that went through JSON; undefined for anything else. */
 export function rawBodyBytes(value: unknown): Buffer | undefined {
   if (Buffer.isBuffer(value)) return value
@@ -28,13 +26,4 @@ export function headerValue(headers: Record<string, unknown> | undefined, name: 
   const value = headers[name] ?? headers[lower] ?? headers[Object.keys(headers).find((key) => key.toLowerCase() === lower) ?? ""]
   const first = Array.isArray(value) ? value[0] : value
   return typeof first === "string" && first.trim() !== "" ? first : undefined
-}
-
-/** One delivery's identity: its bytes and its signature header, for telling a repeat from news. */
-export function deliveryKey(payload: { rawData?: unknown; headers?: Record<string, unknown> }, signatureHeader: string): string {
-  const hash = createHash("sha256")
-  hash.update(rawBodyBytes(payload.rawData) ?? Buffer.alloc(0))
-  hash.update("\n")
-  hash.update(headerValue(payload.headers, signatureHeader) ?? "")
-  return hash.digest("base64")
 }

@@ -13,7 +13,7 @@ import { takeBackDiscardedOrders } from "../../../src/providers/monobank-install
 import { sleep } from "./tally"
 
 const HOUR_MS = 60 * 60_000
-/** Medusa handles a webhook 5 s after it arrives (payment.webhook_received is delayed). */
+/** A webhook is handled 5 s after it arrives (monobank.notification_received is delayed, as Medusa's own). */
 const WEBHOOK_HANDLING_MS = 6_500
 
 export type ReconcilePass = Record<string, Record<string, number>>

@@ -58,7 +58,7 @@ export const ROUTES = {
   checkoutPoll: "GET /store/monobank/checkout/:cart_id",
   health: "GET /admin/monobank/health",
   checkoutCallback: "POST /hooks/monobank/checkout",
-  acquiringHook: "POST /hooks/payment/monobank_monobank[-debit]",
+  acquiringHook: "POST /hooks/[monobank/]payment/monobank_monobank[-debit]",
   installmentsHook: "POST /hooks/payment/monobank-installments_monobank-installments",
   onDeliveryHook: "POST /hooks/payment/monobank-on-delivery_monobank-on-delivery",
 } as const
@@ -235,7 +235,9 @@ function sessionsPath(id: string) {
   return `/store/payment-collections/${encodeURIComponent(id)}/payment-sessions`
 }
 
-const hookPath = (t: Targets, i: number) => (i % 2 ? "/hooks/payment/monobank_monobank" : "/hooks/payment/monobank_monobank-debit")
+/** Card webhooks to both addresses: the plugin's own route (new invoices) and Medusa's (invoices made before it). */
+const hookPath = (t: Targets, i: number) =>
+  `${Math.floor(i / 2) % 2 ? "/hooks/monobank/payment" : "/hooks/payment"}/${i % 2 ? "monobank_monobank" : "monobank_monobank-debit"}`
 const INSTALLMENTS_HOOK = "/hooks/payment/monobank-installments_monobank-installments"
 const ON_DELIVERY_HOOK = "/hooks/payment/monobank-on-delivery_monobank-on-delivery"
 const CHECKOUT_HOOK = "/hooks/monobank/checkout"

@@ -1,12 +1,13 @@
 /**
- * Medusa answers `/hooks/payment/*` at once and handles the event seconds later. To compare state
- * after the barrage, count how many times each `payment.webhook_received` subscriber has finished,
+ * The plugin answers its providers' webhooks at once and handles the event seconds later. To compare state
+ * after the barrage, count how many times each `monobank.notification_received` subscriber has finished,
  * and wait until every one has handled every accepted webhook.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { MONOBANK_NOTIFICATION_EVENT } from "../../../src/workflows/notifications/notification-event"
 
-const WEBHOOK_EVENT = "payment.webhook_received"
+const WEBHOOK_EVENT = MONOBANK_NOTIFICATION_EVENT
 
 export function countWebhookHandling(container: MedusaContainer) {
   const emitter = (container.resolve(Modules.EVENT_BUS) as any).eventEmitter_

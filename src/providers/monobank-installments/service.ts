@@ -80,7 +80,6 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: InstallmentsDeps
-  protected readonly signatureHeader = "signature"
 
   constructor(cradle: Cradle, options: MonobankInstallmentsOptions) {
     super(cradle, options)

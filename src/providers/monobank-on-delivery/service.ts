@@ -53,7 +53,6 @@ export class MonobankOnDeliveryProviderService extends MonobankProviderBase<Reco
   }
 
   /** The bank sends this provider nothing. */
-  protected readonly signatureHeader = "x-sign"
 
   protected async readDelivery(): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }

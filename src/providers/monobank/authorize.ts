@@ -1,5 +1,5 @@
 /**
- * Authorizing a card session (cart completion, or Medusa's handling of a paid webhook), under the
+ * Authorizing a card session (cart completion, or the handling of a paid webhook), under the
  * session's lock: a saved card chosen for the session is charged now (once); otherwise the newest
  * of the session's invoices whose bank record proves it is this session's payment decides. Money
  * is answered "authorized"/"captured" only from such a record, and the row is marked granted so

@@ -84,7 +84,6 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
 
   /** What medusa-config.ts configured; each call works with `currentDeps()`. */
   protected readonly configuredDeps: ProviderDeps
-  protected readonly signatureHeader = "x-sign"
 
   /** The clock verified records are stamped and aged by (a test sets its own). */
   protected now(): Date {
@@ -116,7 +115,7 @@ export class MonobankProviderService extends MonobankProviderBase<MonobankOption
     return depsWithStoredSettings(this.cradle, this.configuredDeps)
   }
 
-  /** `${webhookBaseUrl}/hooks/payment/monobank_<id>` (../hook-address). */
+  /** `${webhookBaseUrl}/hooks/monobank/payment/monobank_<id>` (../hook-address). */
   protected webHookUrl(deps: ProviderDeps): string {
     return this.hookUrl(deps.options)!
   }

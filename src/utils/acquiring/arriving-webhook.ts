@@ -1,6 +1,6 @@
 /**
- * A card webhook the moment it arrives. Medusa's `/hooks/payment/<provider>` answers the bank at
- * once and handles the webhook 5 s later (its process-payment workflow); a shopper who comes back
+ * A card webhook the moment it arrives. The plugin's hook handler answers the bank at once and
+ * handles the webhook 5 s later (src/api/hooks/payment/take-notification); a shopper who comes back
  * from the bank's page and completes the cart in those seconds used to cost a bank read, because
  * the verified record was kept on the plugin's row only by that later handling.
  *

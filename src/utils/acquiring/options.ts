@@ -46,7 +46,7 @@ export const monobankOptionsSchema = z.strictObject({
     .refine((value) => isHttpUrl(value.replaceAll(SESSION_ID_PLACEHOLDER, "x")), {
       error: "must be an absolute http(s) URL (it may contain {session_id})",
     }),
-  /** Public URL of this Medusa server; webhooks go to `${webhookBaseUrl}/hooks/payment/monobank_<id>`. */
+  /** Public URL of this Medusa server; webhooks go to `${webhookBaseUrl}/hooks/monobank/payment/monobank_<id>`. */
   webhookBaseUrl: absoluteHttpUrl.transform((value) => value.replace(/\/+$/, "")),
   /** The `id` this provider is registered with in medusa-config, when a store registers several and it cannot be told. */
   providerId: z.string({ error: "must be a string (the provider's id in medusa-config)" }).trim().min(1).optional(),

@@ -1,6 +1,6 @@
 /**
  * The webhook verifier of a card provider's token, shared by the provider's handling of a webhook
- * and the check made as it arrives (api/hooks/payment): the application's one per token and bank
+ * and the check made as it arrives (api/hooks/payment/take-notification): the application's one per token and bank
  * address (modules/monobank-settings/bank-clients).
  */
 import type { AcquiringClient, WebhookVerifier } from "../../lib/monobank"

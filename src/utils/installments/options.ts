@@ -36,7 +36,7 @@ const optionsSchema = z
       .enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.map((e) => `"${e}"`).join(", ")}` })
       .optional(),
     baseUrl: absoluteHttpUrl.optional(),
-    /** Public URL of this Medusa server; callbacks go to `${webhookBaseUrl}/hooks/payment/monobank-installments_<id>`. */
+    /** Public URL of this Medusa server; callbacks go to `${webhookBaseUrl}/hooks/monobank/payment/monobank-installments_<id>`. */
     webhookBaseUrl: absoluteHttpUrl.optional(),
     /** Id this provider is registered with in medusa-config (`id`), when it cannot be inferred. */
     providerId: z.string().trim().min(1).optional(),

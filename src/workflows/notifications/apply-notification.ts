@@ -1,11 +1,13 @@
 /**
- * Applies the plugin's side of one verified delivery (card declines, expiry, released holds and
- * refunds made in the bank's cabinet; installment failures), as ./notification-plan chooses, from
- * the plugin's subscriber beside Medusa's own webhook handler (src/subscribers/monobank-payment-webhook).
- * Each sync runs as its own workflow, under its own lock.
+ * Applies one verified delivery as ./notification-plan chooses, from the plugin's subscriber
+ * (src/subscribers/monobank-notification): Medusa's process-payment workflow for money held or
+ * taken (as Medusa's own webhook subscriber would run it), then the plugin's sync for what that
+ * leaves out (card declines, expiry, released holds and refunds made in the bank's cabinet;
+ * installment failures). Each runs as its own workflow, under its own lock.
  */
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { syncMonobankInvoiceWorkflow } from "../acquiring/sync-monobank-invoice"
 import { syncInstallmentSessionWorkflow } from "../installments/sync-installment-session"
 import { notificationPlan, type NotificationPlan } from "./notification-plan"
@@ -13,6 +15,7 @@ import { notificationPlan, type NotificationPlan } from "./notification-plan"
 export async function applyMonobankNotification(container: MedusaContainer, provider: string, result: WebhookActionResult): Promise<NotificationPlan> {
   const plan = notificationPlan(provider, result)
   if (!plan.session_id) return plan
+  if (plan.process_payment) await container.resolve(Modules.WORKFLOW_ENGINE).run(processPaymentWorkflowId, { input: result })
   try {
     if (plan.sync_invoice) await syncMonobankInvoiceWorkflow(container).run({ input: { session_id: plan.session_id, invoice: plan.sync_invoice } })
     if (plan.sync_installments) await syncInstallmentSessionWorkflow(container).run({ input: { session_id: plan.session_id, complete_cart: false } })

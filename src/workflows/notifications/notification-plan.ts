@@ -1,6 +1,6 @@
 /**
  * What one verified bank notification sets going, as data: Medusa's own payment steps for money
- * held or taken (authorize/capture, completing the cart: its webhook subscriber runs them), and the
+ * held or taken (its process-payment workflow: authorize/capture, completing the cart), and the
  * plugin's sync for what Medusa's steps leave out (card declines, expiry, released holds and refunds
  * made in the bank's cabinet; installment failures: ./apply-notification). The reconcile
  * and the admin's sync take the same split.
@@ -37,13 +37,15 @@ const INSTALLMENT_ACTION_SYNCED: readonly string[] = [PaymentActions.FAILED, Pay
 
 export type NotificationPlan = {
   session_id?: string
+  /** Medusa's process-payment workflow runs on the result (money held or taken). */
+  process_payment: boolean
   /** The card invoice's outcome is applied by the plugin (./acquiring/sync-monobank-invoice). */
   sync_invoice?: MonobankWebhookFacts
   /** The installment session is brought up to date (../installments/sync-installment-session). */
   sync_installments: boolean
 }
 
-const NOTHING: NotificationPlan = { sync_installments: false }
+const NOTHING: NotificationPlan = { process_payment: false, sync_installments: false }
 
 export function notificationPlan(provider: string, result: WebhookActionResult): NotificationPlan {
   const sessionId = result.data?.session_id
@@ -52,6 +54,7 @@ export function notificationPlan(provider: string, result: WebhookActionResult):
   const invoice = kind === "card" ? (result as MonobankWebhookResult).data?.monobank : undefined
   return {
     session_id: sessionId,
+    process_payment: WEBHOOK_ROUTE[result.action] === "core",
     sync_invoice: invoice && (CARD_STATUS_ROUTE[invoice.status] === "plugin" || invoice.cancelList.length > 0) ? invoice : undefined,
     sync_installments: kind === "installments" && INSTALLMENT_ACTION_SYNCED.includes(result.action),
   }

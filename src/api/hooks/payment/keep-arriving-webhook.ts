@@ -1,18 +1,16 @@
 /**
- * Middleware for Medusa's own `POST /hooks/payment/:provider`, card providers only: keeps a signed
- * paid or held invoice record on the plugin's row as the webhook arrives (utils/acquiring/arriving-webhook),
- * then lets Medusa's route answer and queue its handling as always. It never fails the request:
- * whatever goes wrong here, Medusa's handling 5 s later does the whole work as before.
- * Registered in the plugin's `src/api/middlewares.ts`.
+ * A card webhook as it arrives (./take-notification): its signed paid or held invoice record kept on
+ * the plugin's row (utils/acquiring/arriving-webhook), for a shopper who completes the cart before
+ * the queued handling runs. It never fails the request: whatever goes wrong here, the handling a
+ * few seconds later does the whole work.
  */
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaRequest } from "@medusajs/framework/http"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { WebhookVerifier } from "../../../lib/monobank"
 import { keepArrivingRecord } from "../../../utils/acquiring/arriving-webhook"
 import { webhookVerifierOf } from "../../../utils/acquiring/webhook-verifiers"
 import { currentCardProvider } from "../../../utils/effective-settings"
-import { providerKindOf } from "../../../utils/provider-ids"
 import { headerValue, rawBodyBytes } from "../../../utils/raw-body"
 import { ledgerOf } from "../../../utils/session-money/ledger"
 
@@ -22,9 +20,7 @@ async function cardVerifierOf(scope: MedusaContainer, providerId: string): Promi
   return provider && webhookVerifierOf(scope, provider.options, provider.client)
 }
 
-export async function keepArrivingCardWebhook(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const provider = req.params.provider
-  if (providerKindOf(provider) !== "card") return next()
+export async function keepArrivingCardWebhook(req: MedusaRequest, provider: string): Promise<void> {
   try {
     const ledger = ledgerOf(req.scope)
     if (ledger) {
@@ -46,5 +42,4 @@ export async function keepArrivingCardWebhook(req: MedusaRequest, _res: MedusaRe
   } catch (error) {
     req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).debug?.(`monobank: webhook to ${provider} not kept on arrival: ${(error as Error).message}`)
   }
-  next()
 }

@@ -35,7 +35,7 @@ describe("monobank provider against the bank emulator", () => {
       paymentType: "hold",
       reference: "payses_abc",
       redirectUrl: "https://shop.example/return?session=payses_abc",
-      webHookUrl: "https://api.shop.example/hooks/payment/monobank_test",
+      webHookUrl: "https://api.shop.example/hooks/monobank/payment/monobank_test",
     })
   })
 

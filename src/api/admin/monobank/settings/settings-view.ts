@@ -21,6 +21,7 @@ import { resolveInstallmentsOptions } from "../../../../utils/installments/optio
 import { mergeCardOptions, mergeInstallmentsOptions } from "../../../../utils/effective-settings"
 import { monobankProvidersOf } from "../../../../utils/monobank-configuration"
 import { registeredCheckoutModule } from "../../../../modules/monobank-checkout/resolve"
+import { notificationPath } from "../../../../providers/hook-address"
 import { unprefixedProviderId } from "../../../../utils/provider-ids"
 
 export type ApiSettingsView = {
@@ -95,7 +96,7 @@ export async function settingsView(scope: Scope, api: SettingsApi): Promise<ApiS
     configured_secrets: { [secretName]: typeof first[secretName] === "string" && (first[secretName] as string).length > 0 },
     bank_calls_back: providers
       .filter((provider) => callbackBase(provider.options))
-      .map((provider) => ({ provider: provider.id, url: `${callbackBase(provider.options)}/hooks/payment/${unprefixedProviderId(provider.id)}` })),
+      .map((provider) => ({ provider: provider.id, url: `${callbackBase(provider.options)}${notificationPath(unprefixedProviderId(provider.id))}` })),
     providers: providers.map((provider) => ({
       id: provider.id,
       ...(api === "acquiring" ? { captureMode: String(provider.options.captureMode ?? "automatic") } : {}),
