@@ -79,7 +79,7 @@ const EXPLANATIONS: Record<string, { target: number; why: string }> = {
   "4.": {
     target: 1.05,
     why:
-      "Case 4 over target: per webhook the pipeline makes no bank call (the authorize takes the verified webhook's record), checks each signature once (one verifier per token, shared by the check on arrival and Medusa's handling) and reads Medusa's records once for both subscribers. " +
+      "Case 4 over target: per webhook the pipeline makes no bank call (the authorize takes the verified webhook's record), checks each signature once (one verifier per token, shared by the check on arrival and the handling) and reads each delivery once (one subscriber: the plugin's, which runs Medusa's process-payment itself). " +
       "The check on arrival adds, per paid webhook and while the burst is being posted, a read of the plugin's row and of the saved settings and one write (the record kept). " +
       "By CPU profile (BENCH_CPU_PROFILE_DIR, bench/profile-summary.ts) the plugin's own synchronous code is ~0.3% of the store's CPU during a round; ~45% is MikroORM and knex, ~20% Medusa's orchestration, query and workflow engine. " +
       "So the gap is database and workflow work the plugin causes: its read of the session and payment, and Medusa capturing twice over (a debit authorizes as captured, then process-payment runs its capture workflow on the captured payment). " +
