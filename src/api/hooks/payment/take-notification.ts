@@ -3,7 +3,7 @@
  * `/hooks/monobank/payment/<provider>` (what new invoices and orders name) and Medusa's
  * `/hooks/payment/<provider>` (what invoices made before the upgrade name; this runs there as a
  * middleware, and Medusa's route is not reached for the plugin's providers). A card webhook's
- * signed paid or held record is kept on the plugin's row as it arrives (../arriving-record); then
+ * signed paid or held record is kept on the plugin's row as it arrives (./keep-arriving-webhook); then
  * the delivery is queued as one event that one subscriber handles: each delivery is read once.
  * The bank is answered 200 as soon as the event is queued, as Medusa's own route does.
  */
