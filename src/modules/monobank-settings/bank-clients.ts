@@ -24,8 +24,8 @@ export function newInstallmentsClient({ storeId, secret, baseUrl, timeoutMs }: I
   return new InstallmentsClient({ storeId, secret, baseUrl, timeoutMs })
 }
 
-/** The client kept under `key`, built on first use; the oldest is closed past MAX_KEPT. */
-export function keptClient<C extends { close(): Promise<void> }>(kept: Map<string, C>, key: string, build: () => C): C {
+/** The value kept under `key`, built on first use; past MAX_KEPT the oldest is dropped (and closed, when it can be). */
+export function keptClient<C extends object>(kept: Map<string, C>, key: string, build: () => C): C {
   let client = kept.get(key)
   if (!client) {
     client = build()
@@ -33,7 +33,7 @@ export function keptClient<C extends { close(): Promise<void> }>(kept: Map<strin
     if (kept.size > MAX_KEPT) {
       const [oldestKey, oldest] = kept.entries().next().value as [string, C]
       kept.delete(oldestKey)
-      void oldest.close().catch(() => undefined)
+      void (oldest as { close?: () => Promise<void> }).close?.().catch(() => undefined)
     }
   }
   return client
@@ -56,17 +56,12 @@ export class BankClients {
 
   /** The verifier of webhooks signed for `token` at `baseUrl`; `client` fetches the bank's key when it needs one. */
   webhookVerifierFor(settings: VerifierSettings, client: Pick<AcquiringClient, "getPublicKey">): WebhookVerifier {
-    const key = JSON.stringify([settings.token, settings.baseUrl])
-    let verifier = this.verifiers.get(key)
-    if (!verifier) {
-      verifier = createWebhookVerifier({
+    return keptClient(this.verifiers, JSON.stringify([settings.token, settings.baseUrl]), () =>
+      createWebhookVerifier({
         fetchPublicKey: async () => (await client.getPublicKey()).key,
         minRefreshIntervalMs: settings.webhookKeyRefreshIntervalMs,
       })
-      this.verifiers.set(key, verifier)
-      if (this.verifiers.size > MAX_KEPT) this.verifiers.delete(this.verifiers.keys().next().value as string)
-    }
-    return verifier
+    )
   }
 
   /** Closes every kept client (the application is shutting down); a later call builds new ones. */
