@@ -9,7 +9,7 @@ import { AcquiringClient } from "../src/lib/monobank"
 import { pairedRounds, spread, median } from "./paired"
 import type { ResultRow } from "./results"
 
-const CALLS = Number(process.env.BENCH_CLIENT_CALLS ?? 5_000)
+const CALLS = Number(process.env.BENCH_CLIENT_CALLS ?? 20_000)
 const ROUNDS = 10
 
 export async function run(): Promise<ResultRow[]> {

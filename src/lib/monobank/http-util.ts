@@ -57,10 +57,6 @@ function scalarText(value: unknown): string | undefined {
   return undefined
 }
 
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
-}
-
 /** Characters URLSearchParams leaves as they are. */
 const FORM_SAFE = /^[\w.*-]*$/
 

@@ -6,10 +6,10 @@
 import { Pool, type Dispatcher } from "undici"
 import { PLUGIN_NAME, PLUGIN_VERSION } from "./plugin-info"
 import { AttemptAbort } from "./attempt-abort"
+import { requestText } from "./request-text"
 import { MonobankApiError, type MonobankApiErrorInit } from "./errors"
 import {
   errorCode,
-  headerValue,
   isNeverSent,
   lowerCaseKeys,
   parseErrorBody,
@@ -208,17 +208,13 @@ export class HttpClient {
     const abort = new AttemptAbort(timeoutMs, req.signal)
     const base = { method, path }
     try {
-      const res = await this.pool().request({
-        method: method as Dispatcher.HttpMethod,
-        path: input.target,
-        headers: input.headers,
-        body: input.requestBody,
-        signal: abort,
-      })
-      const traceId = headerValue(res.headers["trace-id"])
-      const retryAfterMs = parseRetryAfterMs(headerValue(res.headers["retry-after"]))
-      const text = await res.body.text()
-      const status = res.statusCode
+      const res = await requestText(
+        this.pool(),
+        { method: method as Dispatcher.HttpMethod, path: input.target, headers: input.headers, body: input.requestBody },
+        abort
+      )
+      const { traceId, text, status } = res
+      const retryAfterMs = parseRetryAfterMs(res.retryAfter)
       if (status >= 200 && status < 300) {
         const body = parseJson(text)
         if (body !== undefined) {

@@ -253,6 +253,30 @@ describe("HttpClient: retry policy", () => {
     expect(server.requests).toHaveLength(4)
   })
 
+  it("reads an answer that arrives in pieces, a Ukrainian letter split between two of them", async () => {
+    const body = Buffer.from(JSON.stringify({ errText: "Рахунок не знайдено" }), "utf8")
+    const cut = body.indexOf(Buffer.from("знайдено", "utf8")) + 1 // inside the two bytes of "з"
+    const server = await serve((_req, res) => {
+      res.writeHead(404, { "content-type": "application/json", "content-length": String(body.length) })
+      res.write(body.subarray(0, cut))
+      setTimeout(() => res.end(body.subarray(cut)), 20)
+    })
+    const { http } = client(server.url)
+    const error = await errorOf(http.request({ endpoint: "GET /api/merchant/invoice/status", query: { invoiceId: "x" } }))
+    expect(error).toMatchObject({ status: 404, errText: "Рахунок не знайдено" })
+  })
+
+  it("times out an answer whose body stops halfway (the time limit covers the whole attempt)", async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.write('{"invoiceId":') // and never the rest
+    })
+    const { http } = client(server.url, { timeoutMs: 100 })
+    const error = await errorOf(http.request({ endpoint: "POST /api/merchant/invoice/finalize", body: {} }))
+    expect(error).toMatchObject({ kind: "timeout", outcomeUnknown: true, attempts: 1 })
+    expect(error.message).toContain("after 100 ms")
+  })
+
   it("treats a reset connection as outcome unknown for unsafe calls and retries idempotent ones", async () => {
     const server = await serve((req, res, i) => {
       if (req.url.includes("reset-always") || i === 1) return void res.socket?.destroy()
