@@ -83,18 +83,25 @@ export type CallRecord = {
   status: number
   at: string
   traceId: string
-  /** Extension: `merchantPaymInfo.reference` of a JSON request body, when it carried one. */
+  /** Extension: `merchantPaymInfo.reference` of a JSON request body (acquiring), when it carried one. */
   reference?: string
+  /** Extension: `order_id` of a JSON request body (installments), when it carried one. */
+  orderId?: string
 }
 
-/** Reads `merchantPaymInfo.reference` from a raw request body; anything else in the body is not kept. */
-export function referenceOf(rawBody: Buffer): string | undefined {
-  if (rawBody.length === 0) return undefined
+/** What a call record keeps of a JSON request body: the acquiring reference and the installment order id; nothing else of it. */
+export function callKeysOf(rawBody: Buffer): Pick<CallRecord, "reference" | "orderId"> {
+  if (rawBody.length === 0) return {}
   try {
-    const reference = JSON.parse(rawBody.toString("utf8"))?.merchantPaymInfo?.reference
-    return typeof reference === "string" ? reference : undefined
+    const body = JSON.parse(rawBody.toString("utf8"))
+    const reference = body?.merchantPaymInfo?.reference
+    const orderId = body?.order_id
+    return {
+      ...(typeof reference === "string" ? { reference } : {}),
+      ...(typeof orderId === "string" ? { orderId } : {}),
+    }
   } catch {
-    return undefined
+    return {}
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { Chaos } from "./chaos"
-import { referenceOf, type CallLog, type FaultSpec, type Faults } from "./faults"
+import { callKeysOf, type CallLog, type FaultSpec, type Faults } from "./faults"
 import { HttpError, errorResult, type ApiFamily, type HandlerResult, type RequestContext } from "./http-util"
 import { newTraceId } from "./ids"
 import { familyOf, isBankApi, type Router } from "./router"
@@ -42,10 +42,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const path = url.pathname
   const family = familyOf(path)
 
-  let reference: string | undefined
+  let keys: ReturnType<typeof callKeysOf> = {}
   const finish = (status: number) => {
     if (isBankApi(family)) {
-      deps.calls.add({ method, path, status, at: deps.now(), traceId, ...(reference === undefined ? {} : { reference }) })
+      deps.calls.add({ method, path, status, at: deps.now(), traceId, ...keys })
     }
     if (deps.log) {
       process.stderr.write(`[monobank-emulator] ${method} ${path} ${status} ${Date.now() - started}ms trace=${traceId}\n`)
@@ -61,7 +61,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     finish(result.status)
     return
   }
-  if (isBankApi(family)) reference = referenceOf(rawBody)
+  if (isBankApi(family)) keys = callKeysOf(rawBody)
 
   const fault = family === "control" ? undefined : (deps.faults.take(method, path) ?? (isBankApi(family) ? deps.chaos?.apiFault(path) : undefined))
   if (fault && !fault.afterProcessing) {
