@@ -1,4 +1,5 @@
-const { acquirePostgres, exportToEnv } = require("../scripts/lib/postgres")
+const { acquirePostgres, exportToEnv, ensureDatabase } = require("../scripts/lib/postgres")
+const { createMigratedTemplate } = require("./migrated-template")
 const { acquireRedis } = require("../scripts/lib/redis")
 
 const NEEDS_DATABASE = new Set(["integration:modules", "integration:http", "packaging", "soak", "storefront", "admin-browser"])
@@ -11,6 +12,7 @@ module.exports = async function globalSetup() {
   exportToEnv(db)
   globalThis.__MONOBANK_TEST_DB__ = db
   if (process.env.TEST_DB_VERBOSE) process.stderr.write(`[test db] using ${db.source}\n`)
+  await createMigratedTemplate(db, { ensureDatabase, log: (m) => process.stderr.write(`[test db] ${m}\n`) })
   if (NEEDS_REDIS.has(testType)) {
     const redis = await acquireRedis({ log: (m) => process.stderr.write(`[test redis] ${m}\n`) })
     process.env.MONOBANK_TEST_REDIS_URL = redis.url

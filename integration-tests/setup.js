@@ -1,3 +1,5 @@
 const { MetadataStorage } = require("@medusajs/framework/mikro-orm/core")
 
 MetadataStorage.clear()
+
+require("./migrated-template").copyTemplateOnCreate()
