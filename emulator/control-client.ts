@@ -38,6 +38,8 @@ export interface EmulatorControl {
   clearChaos(): Promise<void>
   /** Extension: removes every injected fault (and lets held requests go on). */
   clearFaults(): Promise<void>
+  /** Extension: the injected faults not used up yet (a fault's last use removes it). */
+  listFaults(): Promise<Array<FaultSpec & { remaining: number }>>
   /** Extension: lets every request a "hold" fault keeps go on; returns how many there were. */
   releaseHeldRequests(): Promise<number>
   setWebhookMode(mode: WebhookMode): Promise<void>
@@ -124,6 +126,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     rotateKey: async () => (await call<{ key: string }>("POST", "/keys/rotate")).key,
     injectFault: async (fault) => void (await call("POST", "/faults", fault)),
     clearFaults: async () => void (await call("DELETE", "/faults")),
+    listFaults: async () => await call<Array<FaultSpec & { remaining: number }>>("GET", "/faults"),
     releaseHeldRequests: async () => (await call<{ released: number }>("POST", "/faults/release")).released,
     setChaos: (spec) => call("PUT", "/chaos", spec),
     chaosTally: () => call("GET", "/chaos"),
