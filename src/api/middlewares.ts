@@ -3,6 +3,8 @@ import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { monobankAdminRoutePolicies } from "./admin/monobank/route-policies"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
+import { refuseSessionsOfAwaitingOrder } from "./store/monobank/installments/awaiting-order-guard"
+import { refuseFulfilmentOfAwaitingOrder } from "./admin/orders/fulfilment-guard"
 import { takeMonobankNotification } from "./hooks/payment/take-notification"
 
 export default defineMiddlewares({
@@ -25,10 +27,18 @@ export default defineMiddlewares({
       // Each middleware acts only when its own provider is chosen:
       // - card payments: the cart's receipt lines for the fiscal basket (`basketOrder`);
       // - installments: cart lines and billing phone for the bank order, and what the provider
-      //   would refuse refused before Medusa deletes the collection's other sessions.
+      //   would refuse refused before Medusa deletes the collection's other sessions;
+      // - any provider: an order placed before the installment's approval keeps its installment
+      //   session while the bank waits.
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [addMonobankBasket, prepareInstallmentSession],
+      middlewares: [refuseSessionsOfAwaitingOrder, addMonobankBasket, prepareInstallmentSession],
+    },
+    {
+      // An order placed before the installment's approval is not fulfilled while the bank waits.
+      method: ["POST"],
+      matcher: "/admin/orders/:id/fulfillments",
+      middlewares: [refuseFulfilmentOfAwaitingOrder],
     },
     {
       // Refunds of monobank payments: one at a time per order, refused while an order change is

@@ -14,7 +14,7 @@ import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framew
 import { bankSidesFromConfig } from "../providers/bank-sides"
 import { sessionMoneyFor } from "../utils/session-money"
 import { ledgerOf } from "../utils/session-money/ledger"
-import { unpaidInstallmentSessions } from "../utils/installments/order-of-collection"
+import { livePaymentsOfCanceledOrder, unpaidInstallmentSessions } from "../utils/installments/order-of-collection"
 import { payableLinkSessions } from "../workflows/payment-link/payment-link"
 
 export default async function monobankOrderCanceledHandler({ event, container }: SubscriberArgs<{ id: string }>) {
@@ -22,7 +22,7 @@ export default async function monobankOrderCanceledHandler({ event, container }:
   if (!orderId || !ledgerOf(container)) return
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const { sessions: installments } = await unpaidInstallmentSessions(container, orderId)
-  const sessions = [...installments, ...(await payableLinkSessions(container, orderId))]
+  const sessions = [...installments, ...(await payableLinkSessions(container, orderId)), ...(await livePaymentsOfCanceledOrder(container, orderId))]
   if (!sessions.length) return
   const money = sessionMoneyFor(container, logger)
   const sidesOf = bankSidesFromConfig(container)

@@ -3,7 +3,8 @@
  * workflow or job reaches it through the container it was handed.
  */
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { collectionAwaitingApproval, orderOfPaymentCollection } from "../installments/order-of-collection"
 import { lockingModuleOf, optionalFromCradle, type ModuleScope } from "../module-container"
 import { ledgerOf } from "./ledger"
 import type { CollectionOrdered, SessionPaymentModule } from "./medusa-sessions"
@@ -32,6 +33,12 @@ export function sessionMoneyFor(cradle: ModuleScope, logger: Pick<Logger, "info"
     locking: lockingModuleOf(cradle, "payments are not decided without it"),
     logger,
     collectionOrdered: collectionOrderedIn(cradle),
+    orderRestingOn: async (sessionId) => {
+      const [session] = await payments.listPaymentSessions({ id: sessionId }, { select: ["id", "status", "payment_collection_id"] })
+      if (session?.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) return undefined
+      const awaiting = await collectionAwaitingApproval(cradle, session.payment_collection_id)
+      return awaiting?.sessionIds.includes(sessionId) ? awaiting.orderId : undefined
+    },
     undoSessionPayment: async (sessionId, note) => {
       const [payment] = (await payments.listPayments({ payment_session_id: sessionId }, { select: ["id", "canceled_at"] })).filter((p) => !p.canceled_at)
       if (!payment) throw new Error(`no live Medusa payment on session ${sessionId}`)
@@ -41,18 +48,15 @@ export function sessionMoneyFor(cradle: ModuleScope, logger: Pick<Logger, "info"
   })
 }
 
-type GraphQuery = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
-
-/** Whether an order holds the collection, read through Medusa's query (its links). */
+/**
+ * Whether an order that is not cancelled holds the collection, read through Medusa's query (its
+ * links). A cancelled order holds no money: a payment Medusa recorded on it after its cancellation
+ * read the order's payments (an approval racing the owner's cancel) rests on nothing.
+ */
 function collectionOrderedIn(cradle: ModuleScope): CollectionOrdered | undefined {
-  const query = optionalFromCradle<GraphQuery>(cradle, ContainerRegistrationKeys.QUERY)
-  if (!query) return undefined
+  if (!optionalFromCradle(cradle, ContainerRegistrationKeys.QUERY)) return undefined
   return async (paymentCollectionId) => {
-    const { data } = await query.graph({
-      entity: "order_payment_collection",
-      fields: ["order_id"],
-      filters: { payment_collection_id: paymentCollectionId },
-    })
-    return data.length > 0
+    const order = await orderOfPaymentCollection(cradle, paymentCollectionId)
+    return Boolean(order && order.status !== "canceled")
   }
 }

@@ -19,6 +19,7 @@ import type { NewSessionPayment, SessionPaymentKind, SessionPaymentRow, SessionP
 import { medusaSession, paymentOnSession, type CollectionOrdered, type MedusaSession, type SessionPaymentModule } from "./medusa-sessions"
 import { AUTHORIZE_GRACE_MS, decideBeforeBank, decideFromBank, nextCheckAt, type BankStanding, type SettlementDecision } from "./settlement"
 import { withSessionLock, type Locking } from "./session-lock"
+import { sessionEndRefused } from "../installments/awaiting-approval-messages"
 
 /** How one kind of bank payment is read, released and given back. */
 export interface BankSide {
@@ -39,6 +40,11 @@ export type SessionMoneyDeps = {
   logger: Pick<Logger, "info" | "warn" | "error">
   /** Whether an order holds a payment collection (Medusa's links); without it a payment always rests. */
   collectionOrdered?: CollectionOrdered
+  /**
+   * The order that rests on the session although it has no payment yet (placed before the
+   * installment's approval, still waiting for the bank); undefined when none does.
+   */
+  orderRestingOn?: (sessionId: string) => Promise<string | undefined>
   /** Refunds or cancels the session's live Medusa payment through Medusa's payment module. */
   undoSessionPayment?: (sessionId: string, note: string) => Promise<"refunded" | "released">
   now?: () => Date
@@ -105,6 +111,10 @@ export class SessionMoney {
    */
   async endSession(sessionId: string, sides: BankSides): Promise<SettledRow[]> {
     return this.decide(sessionId, async () => {
+      // An order placed on the session waits for the bank: ending it would leave the order unpaid
+      // with its stock reserved. Refused, so Medusa keeps the session (cancel the order instead).
+      const orderId = await this.deps.orderRestingOn?.(sessionId)
+      if (orderId) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, sessionEndRefused(orderId, sessionId))
       await this.deps.ledger.markSessionEnded(sessionId, this.now())
       return this.settleSession(sessionId, sides)
     })

@@ -10,6 +10,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderOfPaymentCollection } from "../../../utils/installments/order-of-collection"
+import { shippedUnpaid } from "../../../utils/installments/awaiting-approval-messages"
+import { ledgerOf } from "../../../utils/session-money/ledger"
 import type { InstallmentSessionRecord } from "./load-installment-session"
 
 export const cancelUnapprovedOrderStepId = "monobank-installments-cancel-unapproved-order"
@@ -29,13 +31,23 @@ export const cancelUnapprovedOrderStep = createStep(
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const outcome = (session.data?.outcome ?? {}) as Outcome
     const why = `the monobank installment ended unpaid: ${outcome.code ?? "failed"}${outcome.description ? ` (${outcome.description})` : ""}`
+    const ledger = ledgerOf(container)
+    const rows = ((await ledger?.sessionPaymentsOf(session.id)) ?? []).filter((row) => row.kind === "installment_order")
+    // Reported once: a fulfilled order stays uncancellable, and its row already names it.
+    if (rows.some((row) => row.attention)) return new StepResponse(false)
     try {
       await cancelOrderWorkflow(container).run({ input: { order_id: order.id } })
     } catch (error) {
       // A concurrent run (the callback and the reconcile) cancelled it first: nothing left to do.
       const now = await orderOfPaymentCollection(container, session.payment_collection_id)
       if (now?.status === "canceled") return new StepResponse(false)
-      throw error
+      // Medusa cannot cancel a fulfilled order: the goods went while the bank waited. Nothing was
+      // taken at the bank, and the owner must hear of it (Needs attention names the order).
+      if (!rows.length) throw error
+      const attention = shippedUnpaid(order.id, why, (error as Error).message)
+      for (const row of rows) await ledger!.settleSessionPayment(row.id, "nothing_taken", attention)
+      logger.error(`monobank installments: ${attention}`)
+      return new StepResponse(false)
     }
     await container.resolve<IOrderModuleService>(Modules.ORDER).updateOrders(order.id, {
       metadata: { ...(order.metadata ?? {}), monobank_installments: { canceled_because: why, code: outcome.code ?? null, session_id: session.id } },

@@ -11,6 +11,8 @@
  * - `session_payment`: money the bank took or reserved for a payment session that ended without an
  *   order (replaced while its charge's answer was lost, paid in a forgotten tab...), which the
  *   plugin gave back, or a charge the bank never named (src/utils/session-money).
+ *   A session whose order was fulfilled while its installment waited, and which the bank then
+ *   ended unpaid, is named with its order (nothing was taken, and the order could not be cancelled).
  * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
  *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds).
  */
@@ -61,6 +63,12 @@ const WORDS = {
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 /** A `checkout_order` row that has its Medusa order: placed, but flagged (see resolve-checkout-delivery). */
+/** A `session_payment` row where nothing was taken: an order that went out unpaid (see cancel-unapproved-order). */
+const UNPAID_ORDER_WORDS = {
+  plugin_did: "Took no money (the bank ended the payment unpaid) and kept the order: Medusa cannot cancel a fulfilled order.",
+  action: { label: "Contact the shopper or take the goods back, then mark as seen", resolve: "acknowledge" as const },
+} satisfies Pick<AttentionRow, "plugin_did" | "action">
+
 const PLACED_CHECKOUT_ORDER_WORDS = {
   plugin_did: "Placed the order with a stand-in shipping option and kept the bank's delivery method, branch and address on its shipping method.",
   action: { label: "Check the order's delivery, then mark as seen", resolve: "acknowledge" as const },
@@ -154,15 +162,35 @@ async function sessionPaymentRows(scope: ModuleScope): Promise<AttentionRow[]> {
   const ledger = optionalFromCradle<MonobankSessionPaymentsModuleService>(scope, MONOBANK_SESSION_PAYMENTS_MODULE)
   if (!ledger) return []
   const rows = await ledger.sessionPaymentsNeedingAttention(200)
+  const orders = await ordersOfSessions(scope, rows.map((row) => row.session_id))
   return rows.map((row) => ({
     kind: "session_payment",
     id: row.id,
-    medusa_order_id: null,
+    medusa_order_id: orders.get(row.session_id) ?? null,
     subject: `Payment session ${row.session_id} (${row.bank_id ?? "charge not named by the bank"})`,
     happened: row.attention ?? "",
-    ...WORDS.session_payment,
+    ...(row.settlement === "nothing_taken" ? UNPAID_ORDER_WORDS : WORDS.session_payment),
     at: iso(row.settled_at ?? row.created_at),
   }))
+}
+
+type Query = { graph(config: { entity: string; fields: string[]; filters: Record<string, unknown> }): Promise<{ data: any[] }> }
+
+/** The order each session's payment collection belongs to, where Medusa still keeps the session and it has one. */
+async function ordersOfSessions(scope: ModuleScope, sessionIds: string[]): Promise<Map<string, string>> {
+  const query = optionalFromCradle<Query>(scope, ContainerRegistrationKeys.QUERY)
+  const found = new Map<string, string>()
+  if (!query || !sessionIds.length) return found
+  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["id", "payment_collection_id"], filters: { id: [...new Set(sessionIds)] } })
+  const collections = [...new Set(sessions.map((session) => session.payment_collection_id as string))]
+  if (!collections.length) return found
+  const { data: links } = await query.graph({ entity: "order_payment_collection", fields: ["order_id", "payment_collection_id"], filters: { payment_collection_id: collections } })
+  const orderOf = new Map(links.map((link) => [link.payment_collection_id as string, link.order_id as string]))
+  for (const session of sessions) {
+    const orderId = orderOf.get(session.payment_collection_id)
+    if (orderId) found.set(session.id, orderId)
+  }
+  return found
 }
 
 export async function needsAttention(container: MedusaContainer): Promise<AttentionRow[]> {
