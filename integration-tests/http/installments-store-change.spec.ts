@@ -9,7 +9,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
-import { chooseInstallments, confirmedInstallmentOrder, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { signBody } from "../../emulator/installments/signature"
+import { chooseInstallments, confirmedInstallmentOrder, HOOK_PATH, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
 
@@ -99,6 +102,33 @@ medusaIntegrationTestRunner({
       const refunded = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 50 }, fx.admin).catch((e: any) => e.response)
       expect(refunded.status).toBe(200)
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "SUCCESS", returns: [expect.objectContaining({ sum: 50 })] })
+    })
+
+    it("#40 defect 7: a callback is checked against the secret of the store that made its order, not every kept store's", async () => {
+      // An order open under the store saved in the admin keeps that store (and its secret) after moving back.
+      expect((await post("/admin/monobank/settings/installments", MOVE)).status).toBe(200)
+      const made = await confirmedOrder()
+      const back = { values: {}, secrets: { secret: null }, confirm_open_orders: true }
+      expect((await post("/admin/monobank/settings/installments", back)).status).toBe(200)
+      const { session } = await chooseInstallments(api, fx, { client_phone: phoneEndingIn(2) })
+      const orderId = session.data.order_id as string
+      expect(await env.emulator.control.getInstallmentOrder(orderId)).toMatchObject({ store_id: env.emulator.installments.storeId })
+
+      const callback = (secret: string, order = orderId) => {
+        const body = JSON.stringify({ order_id: order, state: "IN_PROCESS", order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+        return {
+        provider: HOOK_PATH.split("/").at(-1)!,
+          payload: { data: JSON.parse(body), rawData: Buffer.from(body), headers: { signature: signBody(body, secret) } },
+        }
+      }
+      const payments = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      // The kept store's own order is still heard with its secret.
+      expect(await payments.getWebhookActionAndData(callback(MOVED_SECRET, made.bankOrderId))).toMatchObject({ action: "authorized" })
+      expect(await payments.getWebhookActionAndData(callback(MOVED_SECRET))).toMatchObject({ action: "not_supported" })
+      expect(await payments.getWebhookActionAndData(callback(env.emulator.installments.secret))).toMatchObject({
+        action: "authorized",
+        data: { session_id: session.id },
+      })
     })
 
     it("Sync with bank on an installment order reads the bank and names its state; a bank failure is reported with its reason", async () => {
