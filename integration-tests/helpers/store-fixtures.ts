@@ -202,3 +202,9 @@ export async function createStockedProduct(api: Api, fx: StoreFixtures, { title,
   await api.post(`/admin/inventory-items/${inventoryItemId}/location-levels`, { location_id: fx.stockLocationId, stocked_quantity: stock }, fx.admin)
   return { variantId: variant.id as string, inventoryItemId }
 }
+
+/** Units Medusa keeps reserved for an inventory item (an unpaid order's stock, until it ends). */
+export async function reservedUnits(api: Api, fx: StoreFixtures, inventoryItemId: string): Promise<number> {
+  const { data } = await api.get(`/admin/reservations?inventory_item_id=${inventoryItemId}`, fx.admin)
+  return data.reservations.reduce((sum: number, r: { quantity: number }) => sum + Number(r.quantity), 0)
+}

@@ -13,7 +13,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { completeCart, createReadyCart, createStockedProduct, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { completeCart, createReadyCart, createStockedProduct, reservedUnits, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -34,10 +34,7 @@ medusaIntegrationTestRunner({
       fx = { ...fx, variantId: product.variantId }
     })
 
-    async function reservedUnits(): Promise<number> {
-      const { data } = await api.get(`/admin/reservations?inventory_item_id=${inventoryItemId}`, fx.admin)
-      return data.reservations.reduce((sum: number, r: { quantity: number }) => sum + Number(r.quantity), 0)
-    }
+    const reserved = () => reservedUnits(api, fx, inventoryItemId)
 
     /** The shopper picks installments (the app asks for approval) and the cart completes at once. */
     async function orderAwaitingApproval() {
@@ -60,7 +57,7 @@ medusaIntegrationTestRunner({
       expect(order.status).toBe("pending")
       expect(order.payment_collections[0].payments).toEqual([])
       expect(await sessionStatus(session.id)).toBe("pending_authorization")
-      expect(await reservedUnits()).toBe(2)
+      expect(await reserved()).toBe(2)
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "IN_PROCESS", order_sub_state: "WAITING_FOR_CLIENT" })
       // The reconcile job reads the waiting order: the order stays as it is, awaiting the approval.
       await syncMonobankPaymentSessionsJob(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
@@ -100,7 +97,7 @@ medusaIntegrationTestRunner({
       const canceled = await orderOfCart(getContainer(), cart.id)
       expect(canceled.status).toBe("canceled")
       expect(canceled.payment_collections[0].payments).toEqual([])
-      expect(await reservedUnits()).toBe(0)
+      expect(await reserved()).toBe(0)
       const { data } = await api.get(`/admin/orders/${order.id}?fields=metadata`, fx.admin)
       expect(data.order.metadata.monobank_installments.canceled_because).toMatch(/ended unpaid: REJECTED_BY_CLIENT/)
       const widget = await api.get(`/admin/monobank/orders/${order.id}`, fx.admin)
@@ -120,7 +117,7 @@ medusaIntegrationTestRunner({
 
       await syncMonobankPaymentSessionsJob(getContainer(), { now: new Date(Date.now() + PUSH_TIMEOUT_MS) })
       expect((await orderOfCart(getContainer(), cart.id)).status).toBe("canceled")
-      expect(await reservedUnits()).toBe(0)
+      expect(await reserved()).toBe(0)
     })
 
     it("the approval's callback is lost: the reconcile job authorizes the order's payment, once", async () => {
@@ -158,7 +155,7 @@ medusaIntegrationTestRunner({
     it("the store owner cancels the order before the approval: the late approval is not taken and the bank order is rejected", async () => {
       const { cart, order, bankOrderId } = await orderAwaitingApproval()
       await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)
-      expect(await reservedUnits()).toBe(0)
+      expect(await reserved()).toBe(0)
 
       // The approval comes after the cancellation (the subscriber may have withdrawn the bank order first).
       const bankOrder = await env.emulator.control.getInstallmentOrder(bankOrderId)

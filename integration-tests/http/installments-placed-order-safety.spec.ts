@@ -17,7 +17,7 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import syncMonobankPaymentSessionsJob from "../../src/jobs/sync-monobank-payment-sessions"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { completeCart, createReadyCart, createStockedProduct, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { completeCart, createReadyCart, createStockedProduct, reservedUnits, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { chooseInstallments, INSTALLMENTS_PROVIDER, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -38,10 +38,7 @@ medusaIntegrationTestRunner({
       fx = { ...fx, variantId: product.variantId }
     })
 
-    async function reservedUnits(): Promise<number> {
-      const { data } = await api.get(`/admin/reservations?inventory_item_id=${inventoryItemId}`, fx.admin)
-      return data.reservations.reduce((sum: number, r: { quantity: number }) => sum + Number(r.quantity), 0)
-    }
+    const reserved = () => reservedUnits(api, fx, inventoryItemId)
 
     async function orderAwaitingApproval() {
       const cart = await createReadyCart(api, fx, { quantity: 2 })
@@ -81,7 +78,7 @@ medusaIntegrationTestRunner({
       expect(await sessionsOf(collectionId)).toEqual([expect.objectContaining({ id: session.id, provider_id: INSTALLMENTS_PROVIDER, status: "pending_authorization" })])
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "IN_PROCESS" })
       expect(await rejectsOf(bankOrderId)).toEqual([])
-      expect(await reservedUnits()).toBe(2)
+      expect(await reserved()).toBe(2)
 
       const callback = webhooksHandled(getContainer())
       await env.emulator.control.installmentClientConfirm(bankOrderId)
@@ -162,7 +159,7 @@ medusaIntegrationTestRunner({
       expect(after.status).toBe("canceled")
       expect(after.payment_collections[0].payments.filter((payment: { canceled_at: unknown }) => !payment.canceled_at)).toEqual([])
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "FAIL" })
-      expect(await reservedUnits()).toBe(0)
+      expect(await reserved()).toBe(0)
     })
   },
 })
