@@ -7,7 +7,7 @@ import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { bookLateInstallmentReturns } from "../../src/workflows/installments/book-late-returns"
-import { lateReturnNote } from "../../src/utils/installments/return-ledger"
+import { lateReturnNote, LEDGER_KEY } from "../../src/utils/installments/return-ledger"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -163,6 +163,37 @@ medusaIntegrationTestRunner({
       expect(data.returns.map((r: { refund_id: string }) => r.refund_id).sort()).toEqual(refunds.map((r) => r.id).sort())
       expect(data.returns[0].store_return_id).toBe(returns[0].store_return_id)
     })
+
+    it("a return still unanswered long after it was sent is never given up: a retry sends nothing, and the bank's late return is booked once", async () => {
+      const { payment, bankOrderId } = await capturedOrder()
+      await env.emulator.control.injectFault({ path: "/api/order/return", count: 1, kind: "hold" })
+      const first = await refund(payment.id, 100)
+      expect(first.status).not.toBe(200)
+
+      await sentLongAgo(payment.id, 20 * 60_000)
+      const retry = await refund(payment.id, 100)
+      expect(retry.status).not.toBe(200)
+      expect(retry.data.message).toMatch(/not confirmed an earlier return/)
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(0)
+
+      expect(await env.emulator.control.releaseHeldRequests()).toBe(1)
+      expect(await bankReturnsOf(bankOrderId, 1)).toHaveLength(1)
+      expect((await refund(payment.id, 100)).status).toBe(200)
+      expect((await refundsOf(payment.id)).refunds.map((r) => Number(r.amount))).toEqual([100])
+      expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
+      expect(await returnCalls()).toHaveLength(1)
+    })
+
+    /** As if the payment's returns in doubt had been sent `agoMs` earlier: the store's clock moved on. */
+    async function sentLongAgo(paymentId: string, agoMs: number) {
+      const payments = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const [stored] = await payments.listPayments({ id: paymentId }, { select: ["id", "metadata"] })
+      const metadata = (stored.metadata ?? {}) as Record<string, unknown>
+      const ledger = (metadata[LEDGER_KEY] ?? []) as Array<{ sent_at: string }>
+      expect(ledger).toHaveLength(1)
+      const backdated = ledger.map((entry) => ({ ...entry, sent_at: new Date(Date.parse(entry.sent_at) - agoMs).toISOString() }))
+      await payments.updatePayment({ id: paymentId, metadata: { ...metadata, [LEDGER_KEY]: backdated } })
+    }
 
     it("a return the bank completed after the admin's refund failed is booked by the late-returns job, once", async () => {
       const { payment, bankOrderId } = await capturedOrder()
