@@ -184,7 +184,9 @@ function refusal(orderId: string, reason: "in_doubt" | "unbooked", entries: Ledg
   return new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     reason === "in_doubt"
-      ? `monobank has not confirmed an earlier return (${sums}) of installment order ${orderId}; nothing was sent now. Try again in a few minutes`
+      ? `monobank has not confirmed an earlier return (${sums}) of installment order ${orderId}; nothing was sent now. ` +
+        `It is booked here once the bank lists it; until then no other return is sent for this order. ` +
+        `If the business cabinet shows the bank never made it, make that return there: it is then booked here, not sent twice`
       : `monobank has made a return (${sums}) of installment order ${orderId} that no Medusa refund books yet; refund exactly that sum to book it (nothing is sent to the bank then)`
   )
 }

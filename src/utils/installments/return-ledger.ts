@@ -5,15 +5,15 @@
  * Returns of an order are sent one at a time (per-order lock) and never while an earlier one is in
  * doubt, so the bank's list is our made returns, in order, followed by those that completed after
  * we stopped waiting. A return is never sent twice: one whose answer was lost stays `sent` until
- * the bank lists it (then `made`, to be booked by a Medusa refund of the same sum) or until
- * `IN_DOUBT_WINDOW_MS` has passed without it (then `abandoned`, and refunds may go on).
+ * the bank lists it (then `made`, to be booked by a Medusa refund of the same sum), however long
+ * that takes; only the bank's list settles it, never the time since it was sent (a held request
+ * can still complete). Ledgers written before that rule may hold `abandoned` returns: one the bank
+ * lists after all is `made`, so it is booked rather than returned again.
  */
 import { toKopecks } from "./amounts"
 
 /** The key of the ledger in the Medusa payment's `metadata`. */
 export const LEDGER_KEY = "monobank_installment_returns"
-
-export const IN_DOUBT_WINDOW_MS = 15 * 60_000
 
 export type ReturnStatus = "sent" | "made" | "abandoned"
 
@@ -67,8 +67,6 @@ export function reconcileLedger(ledger: LedgerEntry[], bank: BankReturn[], now: 
     if (unexplained.length > 0 && sameSum(unexplained[0].sum, entry.sum)) {
       entry.status = "made"
       unexplained = unexplained.slice(1)
-    } else if (now.getTime() - Date.parse(entry.sent_at) > IN_DOUBT_WINDOW_MS) {
-      entry.status = "abandoned"
     }
   }
   for (const [index, item] of unexplained.entries()) {

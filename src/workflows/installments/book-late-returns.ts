@@ -15,7 +15,7 @@ import { entriesToBook, lateReturnNote, LEDGER_KEY, readLedger, type LedgerEntry
 import { guardOrderRefund, orderRefundTarget } from "../../utils/order-refund-guard"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "./utils/constants"
 
-/** Ledgers untouched for longer than this have nothing left in doubt (the window is 15 minutes). */
+/** Payments untouched for longer than this are not looked at; a return in doubt longer is booked by the owner's refund of its sum. */
 const LOOK_BACK_MS = 2 * 24 * 60 * 60_000
 /** The store owner's own retry gets the first minute to book a late return. */
 const GRACE_MS = 60_000

@@ -1,4 +1,4 @@
-import { decideRefund, IN_DOUBT_WINDOW_MS, reconcileLedger, returnBookedBy, type LedgerEntry } from "../return-ledger"
+import { decideRefund, reconcileLedger, returnBookedBy, type LedgerEntry } from "../return-ledger"
 
 const T0 = new Date("2026-01-01T10:00:00.000Z")
 const later = (ms: number) => new Date(T0.getTime() + ms)
@@ -14,17 +14,19 @@ describe("installment return ledger", () => {
     expect(decideRefund(ledger, "ref_3", 99)).toMatchObject({ kind: "refuse", reason: "unbooked" })
   })
 
-  it("nothing is sent while a return is in doubt and the bank does not list it, until the window has passed", () => {
+  it("nothing is sent while a return is in doubt and the bank does not list it, however long ago it was sent", () => {
     const waiting = reconcileLedger([made("ref_1", 100), sent("ref_2", 100)], [{ sum: 100 }], later(60_000))
     expect(decideRefund(waiting, "ref_3", 100)).toMatchObject({ kind: "refuse", reason: "in_doubt" })
-    const abandoned = reconcileLedger(waiting, [{ sum: 100 }], later(IN_DOUBT_WINDOW_MS + 1))
-    expect(abandoned[1].status).toBe("abandoned")
-    expect(decideRefund(abandoned, "ref_3", 100)).toEqual({ kind: "send" })
+    const aDayLater = reconcileLedger(waiting, [{ sum: 100 }], later(24 * 60 * 60_000))
+    expect(aDayLater[1].status).toBe("sent")
+    expect(decideRefund(aDayLater, "ref_3", 100)).toMatchObject({ kind: "refuse", reason: "in_doubt" })
+    const listed = reconcileLedger(aDayLater, [{ sum: 100 }, { sum: 100 }], later(24 * 60 * 60_000 + 1))
+    expect(decideRefund(listed, "ref_3", 100)).toMatchObject({ kind: "adopt", entry: { store_return_id: "ref_2" } })
   })
 
   it("an abandoned return the bank lists after all is made again, never returned twice", () => {
     const abandoned: LedgerEntry = { ...sent("ref_2", 40), status: "abandoned" }
-    const ledger = reconcileLedger([abandoned], [{ sum: 40 }], later(IN_DOUBT_WINDOW_MS * 2))
+    const ledger = reconcileLedger([abandoned], [{ sum: 40 }], later(30 * 60_000))
     expect(ledger).toEqual([{ ...abandoned, status: "made" }])
     expect(decideRefund(ledger, "ref_9", 40)).toMatchObject({ kind: "adopt" })
   })
