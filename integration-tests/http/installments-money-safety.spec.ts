@@ -5,7 +5,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
-import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
+import { createReadyCart, seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import { bookLateInstallmentReturns } from "../../src/workflows/installments/book-late-returns"
 import { lateReturnNote, LEDGER_KEY } from "../../src/utils/installments/return-ledger"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
@@ -130,6 +130,40 @@ medusaIntegrationTestRunner({
       const bankOrder = await env.emulator.control.getInstallmentOrder(bankOrderId)
       expect(bankOrder.returns.map((r: { store_return_id: string; sum: number }) => [r.store_return_id, r.sum])).toEqual([[refunds[0].id, 100]])
     })
+
+    it("the status a shopper polls is their session's own order, never another shopper's order planted in its data", async () => {
+      const { bankOrderId: othersOrder } = await capturedOrder()
+      await env.emulator.control.injectFault({ path: "/api/order/create", count: 1, kind: "hold" })
+      const cart = await createReadyCart(api, fx)
+      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, fx.store)
+      const planted = { client_phone: phoneEndingIn(7), order_id: othersOrder, store_order_id: "payses_anything" }
+      const starting = api
+        .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: INSTALLMENTS_PROVIDER, data: planted }, fx.store)
+        .catch((error: any) => error.response)
+      const sessionId = await storedSessionOf(pc.payment_collection.id)
+
+      const { data: polled } = await api.get(`/store/monobank/installments/${sessionId}`, fx.store)
+      expect(polled.installment.status).toBe("pending")
+      const stored = await getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).retrievePaymentSession(sessionId)
+      expect(stored.data).not.toHaveProperty("state")
+
+      await env.emulator.control.releaseHeldRequests()
+      expect((await starting).status).toBe(200)
+      const started = await sessionOfCart(api, fx, cart.id)
+      expect(started.data.order_id).not.toBe(othersOrder)
+    })
+
+    /** The session Medusa stored with the storefront's raw data, before the provider answered. */
+    async function storedSessionOf(collectionId: string): Promise<string> {
+      const payments = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const [session] = await payments.listPaymentSessions({ payment_collection_id: collectionId })
+        if (session) return session.id
+        if (Date.now() > deadline) throw new Error(`no session was stored on ${collectionId}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
 
     it("a return answered after the client gave up: the admin's retry sends nothing while the bank is silent, then books the bank's return once", async () => {
       const { payment, bankOrderId } = await capturedOrder()
