@@ -12,6 +12,7 @@ import { seedStore, type StoreFixtures } from "../helpers/store-fixtures"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { signBody } from "../../emulator/installments/signature"
+import { MONOBANK_SETTINGS_MODULE, type MonobankSettingsModuleService } from "../../src/modules/monobank-settings"
 import { chooseInstallments, confirmedInstallmentOrder, HOOK_PATH, INSTALLMENTS_PROVIDER, installmentCalls, orderOfCart, phoneEndingIn, webhooksHandled } from "./installments-helpers"
 
 jest.setTimeout(180_000)
@@ -129,6 +130,24 @@ medusaIntegrationTestRunner({
         action: "authorized",
         data: { session_id: session.id },
       })
+    })
+
+    it("#40 defect 9: saves at the same moment, each to another store id, lose no store: each one replaced is kept with its secret", async () => {
+      const stores = ["concurrent-store-1", "concurrent-store-2", "concurrent-store-3", "concurrent-store-4"]
+      const saves = await Promise.all(
+        stores.map((storeId) =>
+          post("/admin/monobank/settings/installments", { values: { storeId }, secrets: { secret: `${storeId}-secret-0123456789` }, confirm_open_orders: true })
+        )
+      )
+      expect(saves.map((saved) => [saved.status, saved.data?.message])).toEqual(stores.map(() => [200, undefined]))
+
+      const settings = getContainer().resolve<MonobankSettingsModuleService>(MONOBANK_SETTINGS_MODULE)
+      const current = (await settings.storedSettings("installments"))?.values.storeId as string
+      const kept = await settings.keptInstallmentsStores()
+      expect(stores).toContain(current)
+      expect(kept.map((store) => [store.storeId, store.secret]).sort()).toEqual(
+        stores.filter((storeId) => storeId !== current).map((storeId) => [storeId, `${storeId}-secret-0123456789`])
+      )
     })
 
     it("Sync with bank on an installment order reads the bank and names its state; a bank failure is reported with its reason", async () => {
