@@ -31,7 +31,7 @@ import type {
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
-import { toKopecks } from "../../utils/installments/amounts"
+import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { toMedusaBankError } from "../../utils/installments/bank-errors"
 import { checkCallback } from "./callback"
 import { kyivDate } from "./kyiv-date"
@@ -42,7 +42,7 @@ import { isPaymentSessionId, PAYMENT_PROVIDER_IDENTIFIERS } from "../../utils/pr
 import { paymentModuleOf, type RefundRecords } from "../../utils/medusa-payments"
 import { withoutCheckoutPayment } from "../../utils/checkout/checkout-payments"
 import type { BankSides, SessionMoney } from "../../utils/session-money"
-import { ledgerOf, type SessionPaymentRow } from "../../utils/session-money/ledger"
+import type { SessionPaymentRow } from "../../utils/session-money/ledger"
 import { sessionIdOf, siblingSessionIds } from "../../utils/session-money/medusa-sessions"
 import { installmentsBankSide, provenOrderData } from "./bank-side"
 import { loadPaymentLedger } from "./payment-records"
@@ -147,12 +147,6 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
   /** The working set for an order made under `storeId` (its ledger row's), also after the admin moved to another store. */
   protected depsUnder(storeId: string | null): Promise<InstallmentsDeps> {
     return depsWithStoredSettings(this.cradle, this.configuredDeps, this.config, storeId)
-  }
-
-  /** For calls that name only the bank's order: the store the ledger recorded it under. */
-  private async depsOfOrder(orderId: string): Promise<InstallmentsDeps> {
-    const row = await ledgerOf(this.cradle)?.sessionPaymentByBankId("installment_order", orderId)
-    return this.depsUnder(row?.bank_store_id ?? null)
   }
 
   /** Medusa's payment module, asked through its public service; a test hands its own. */
@@ -334,14 +328,9 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
     return { data: { ...this.withState(data, result.info), returns: bookedReturns(result.ledger) } }
   }
 
-  /** Read-only (the plugin's own reads): the state of the order the data names. */
+  /** Read-only (the plugin's own reads): the state of the session's own order, never of one its data names. */
   protected async ownStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    const { data } = input
-    const orderId = this.orderIdOf(data)
-    const { client } = await this.depsOfOrder(orderId)
-    const info = await this.bank("read the installment order", () => client.getOrderState(orderId))
-    const outcome = describeOrderState(info.state, info.order_sub_state)
-    return { status: SESSION_STATUS[outcome.status], data: this.withState(data, info) }
+    return this.statusOf(input, await this.ownOrderOf(input))
   }
 
   /**
@@ -349,17 +338,42 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
    * bank, so a different amount needs a new session.
    */
   protected async updateOwn(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const { data, amount, currency_code } = input
-    const orderId = this.orderIdOf(data)
-    const total = data?.total_sum
-    if (currency_code?.toUpperCase() !== "UAH" || (total !== undefined && toKopecks(amount) !== toKopecks(total as number))) {
+    const { amount, currency_code } = input
+    const order = await this.ownOrderOf(input)
+    if (order && (currency_code?.toUpperCase() !== "UAH" || toKopecks(amount) !== BigInt(order.amount_minor))) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `monobank installment order ${orderId} was created for ${total} UAH; to pay a different amount, start a new payment session`
+        `monobank installment order ${order.bank_id} was created for ${toHryvnia(BigInt(order.amount_minor))} UAH; to pay a different amount, start a new payment session`
       )
     }
-    const read = await this.ownStatus(input)
+    const read = await this.statusOf(input, order)
     return read.status === PaymentSessionStatus.PENDING && (await this.orderAwaitsApproval(input.context?.idempotency_key)) ? { ...read, status: PaymentSessionStatus.PENDING_AUTHORIZATION } : read
+  }
+
+  private async statusOf(input: GetPaymentStatusInput, order: SessionPaymentRow | undefined): Promise<GetPaymentStatusOutput> {
+    // No order of its own yet (the bank has not answered its start): nothing to ask the bank.
+    if (!order) return { status: PaymentSessionStatus.PENDING, data: input.data }
+    const { client } = await this.depsUnder(order.bank_store_id)
+    const info = await this.bank("read the installment order", () => client.getOrderState(order.bank_id!))
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    return { status: SESSION_STATUS[outcome.status], data: this.withState({ ...input.data, order_id: order.bank_id, store_order_id: order.session_id }, info) }
+  }
+
+  /**
+   * The installment order a read is about, from the plugin's rows: the session the caller names
+   * (our workflows pass its id as the idempotency key), else the session the data claims, but only
+   * when the order the data names is that session's (a Medusa payment's data, which the provider wrote).
+   */
+  private async ownOrderOf(input: { data?: Record<string, unknown>; context?: { idempotency_key?: string } }): Promise<SessionPaymentRow | undefined> {
+    const money = this.money()
+    const named = input.context?.idempotency_key
+    const claimed = input.data?.store_order_id ?? input.data?.session_id
+    const sessionId = isPaymentSessionId(named) ? named : isPaymentSessionId(claimed) ? claimed : undefined
+    if (!sessionId) return undefined
+    const rows = (await money.paymentsOf(sessionId)).filter((row) => row.kind === "installment_order" && row.bank_id)
+    const row = rows[rows.length - 1]
+    if (!row || (sessionId !== named && row.bank_id !== readOrderId(input.data))) return undefined
+    return row
   }
 
   /** An order placed before the approval (`placeOrderBeforeApproval`) exists for the session: while the bank waits, it stays pending_authorization. */
@@ -430,14 +444,6 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
   private withState(data: Record<string, unknown> | undefined, info: OrderStateInfo): Record<string, unknown> {
     // Only our own keys go on: data may come from a session the storefront created.
     return { ...ownedData(data), ...stateData(info, new Date()) }
-  }
-
-  private orderIdOf(data: Record<string, unknown> | undefined): string {
-    const orderId = readOrderId(data)
-    if (!orderId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no monobank installment order (order_id missing in its data)")
-    }
-    return orderId
   }
 }
 
