@@ -132,6 +132,26 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("#40 defect 7: a signed callback that claims more than the bank says decides nothing: the bank's own state does (an approved order is not handed over)", async () => {
+      const { payment, bankOrderId } = await confirmedOrder()
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      const body = JSON.stringify({ order_id: bankOrderId, state: "SUCCESS", order_sub_state: "ACTIVE" })
+      const payments = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      const claimsActive = {
+        provider: HOOK_PATH.split("/").at(-1)!,
+        payload: { data: JSON.parse(body), rawData: Buffer.from(body), headers: { signature: signBody(body, env.emulator.installments.secret) } },
+      }
+      expect(await payments.getWebhookActionAndData(claimsActive)).toMatchObject({ action: "authorized" })
+
+      const handled = webhooksHandled(getContainer())
+      const delivered = await api.post(HOOK_PATH, body, { headers: { "content-type": "application/json", signature: signBody(body, env.emulator.installments.secret) } })
+      expect(delivered.status).toBe(200)
+      await handled
+      expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "IN_PROCESS", order_sub_state: "WAITING_FOR_STORE_CONFIRM" })
+      const [stored] = await payments.listPayments({ id: payment.id }, { select: ["id", "captured_at"] })
+      expect(stored.captured_at).toBeFalsy()
+    })
+
     it("#40 defect 9: saves at the same moment, each to another store id, lose no store: each one replaced is kept with its secret", async () => {
       const stores = ["concurrent-store-1", "concurrent-store-2", "concurrent-store-3", "concurrent-store-4"]
       const saves = await Promise.all(
