@@ -36,6 +36,8 @@ export type CheckoutOrder = CheckoutCreateBody & {
   holdExpiresAt?: string
   /** What the store quoted for the chosen delivery, hryvnia (0 when the page did not ask). */
   deliveryPrice?: number
+  /** The latest price per method the page showed the shopper (hryvnia): what the shopper pays for that method. */
+  shownDeliveryPrices?: Map<string, number>
   /** The promo code the store accepted on the page, and its discount (hryvnia). */
   promo?: { code: string; discount: number }
 }
@@ -105,7 +107,9 @@ export class CheckoutOrders {
     const url = this.deps.deliveryPriceUrl()
     if (!url || order.dlv_pay_merchant) return undefined
     try {
-      return await askDeliveryPrices(url, { orderRef: order.order_ref, methods, ...where })
+      const prices = await askDeliveryPrices(url, { orderRef: order.order_ref, methods, ...where })
+      order.shownDeliveryPrices = new Map([...(order.shownDeliveryPrices ?? []), ...prices])
+      return prices
     } catch (error) {
       if (error instanceof DeliveryPriceError) throw badRequest(`delivery: ${error.message}`)
       throw error
@@ -145,11 +149,16 @@ export class CheckoutOrders {
     }
     checkDeliveryDetails(input)
     if (input.promo_code !== undefined || order.promo) await this.applyPromoCode(order, input.promo_code, input.client?.phoneNumber)
-    const prices = await this.deliveryPrices(order, [input.delivery_method], {
-      phoneNumber: input.client?.phoneNumber,
-      city: input.delivery?.cityName,
-      address: input.delivery?.branch_address ?? input.delivery?.address,
-    })
+    // The shopper pays the price the page showed for the method; the store is asked only when it showed none.
+    const shown = order.dlv_pay_merchant ? undefined : order.shownDeliveryPrices?.get(input.delivery_method)
+    const prices =
+      shown === undefined
+        ? await this.deliveryPrices(order, [input.delivery_method], {
+            phoneNumber: input.client?.phoneNumber,
+            city: input.delivery?.cityName,
+            address: input.delivery?.branch_address ?? input.delivery?.address,
+          })
+        : new Map([[input.delivery_method, shown]])
     const deliveryPrice = prices ? prices.get(input.delivery_method) : 0
     if (deliveryPrice === undefined) throw badRequest(`delivery: the store gives no price for ${input.delivery_method} delivery`)
     // Another request may have completed the order while the store was asked.

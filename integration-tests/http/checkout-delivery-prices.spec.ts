@@ -11,6 +11,9 @@ import {
   checkoutOrderOfCart,
   createCheckoutCart,
   checkoutPageOf,
+  createEuroRegion,
+  eventually,
+  orderOfCart,
   orderPlacedFor,
   priceDeliveryOption,
   SHOPPER,
@@ -111,6 +114,82 @@ medusaIntegrationTestRunner({
       const posing = await ask({ orderRef: cart.id, methods: ["np_brnm"], deliveryPriceList: [{ method: "np_brnm", price: 1 }] })
       expect(await posing.json()).toEqual({ deliveryPriceList: [{ method: "np_brnm", price: 60 }] })
       expect(((await checkoutOrderOfCart(getContainer(), cart.id)) as any).delivery_quotes).toEqual({ np_brnm: "60.00" })
+    })
+
+    /** What the shopper's browser sends when paying on a page it opened earlier (no fresh page load). */
+    async function payOnOpenPage(redirectUrl: string, form: Record<string, string>) {
+      const res = await fetch(redirectUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...SHOPPER, pan: "4242424242424242", exp: "12/30", cvv: "123", payment_method: "card", ...form }).toString(),
+        redirect: "manual",
+      })
+      expect(res.status).toBe(303)
+    }
+
+    /** The order the callbacks make, or the needs-attention record they leave. */
+    async function settled(cartId: string) {
+      await env.emulator.control.flushWebhooks()
+      const record = await eventually(() => checkoutOrderOfCart(getContainer(), cartId), (found) => found.status === "completed" || found.status === "needs_attention")
+      return { record, order: (await orderOfCart(getContainer(), cartId)).order }
+    }
+
+    it("a quote made while the cart was grown past the free-delivery threshold is not what the paid order uses once the cart shrank back", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+      const { data: grown } = await api.get(`/store/carts/${cart.id}?fields=*items`, fx.store)
+      const itemId = grown.cart.items[0].id
+      await api.post(`/store/carts/${cart.id}/line-items/${itemId}`, { quantity: 2 }, fx.store)
+      await fetch(redirectUrl) // the page asks the store what delivery costs for the grown cart
+      await api.post(`/store/carts/${cart.id}/line-items/${itemId}`, { quantity: 1 }, fx.store)
+
+      await payOnOpenPage(redirectUrl, { delivery_method: "courier", cityName: "Київ", address: "вул. Велика Васильківська, 1, кв. 2" })
+      const { record, order } = await settled(cart.id)
+      // Either the order costs what delivery costs for this cart, or the owner is told; never free delivery below the threshold.
+      if (record.status === "completed") expect([order.total, order.shipping_total]).toEqual([1354.56, 120])
+      else expect(order).toBeUndefined()
+      expect(record.delivery_quotes?.courier).not.toBe("0.00")
+    })
+
+    it("a quote made while the cart was in a euro region is not priced as hryvnia for the paid order", async () => {
+      const euroRegion = await createEuroRegion(api, fx)
+      await api.post(
+        `/admin/shipping-options/${fx.deliveryOptions.np_brnm}`,
+        { price_type: "flat", prices: [{ currency_code: "uah", amount: 60 }, { currency_code: "eur", amount: 5 }] },
+        fx.admin
+      )
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+      await api.post(`/store/carts/${cart.id}`, { region_id: euroRegion }, fx.store)
+      await fetch(redirectUrl) // priced while the cart is in euro
+      await api.post(`/store/carts/${cart.id}`, { region_id: fx.regionId }, fx.store)
+
+      await payOnOpenPage(redirectUrl, { delivery_method: "np_brnm", ...BRANCH })
+      const { record, order } = await settled(cart.id)
+      if (record.status === "completed") expect([order.total, order.shipping_total]).toEqual([1294.56, 60])
+      else expect(order).toBeUndefined()
+      expect(record.delivery_quotes?.np_brnm).not.toBe("5.00")
+    })
+
+    it("once the bank holds the money, the delivery-prices route cannot change the quote the shopper paid", async () => {
+      await env.emulator.control.setWebhookMode("hold")
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH })
+      await priceOption(fx.deliveryOptions.np_brnm, 80)
+
+      const late = await fetch(`${env.storeUrl}${PRICES_PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ orderRef: cart.id, methods: ["np_brnm"] }),
+      })
+      expect(((await late.json()) as { deliveryPriceList: unknown[] }).deliveryPriceList).toEqual([])
+      expect((await checkoutOrderOfCart(getContainer(), cart.id)).delivery_quotes.np_brnm).toBe("60.00")
+
+      await env.emulator.control.setWebhookMode("deliver")
+      await env.emulator.control.releaseWebhooks()
+      const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
+      expect([order.total, order.shipping_total]).toEqual([1294.56, 60])
     })
   },
 })

@@ -8,11 +8,14 @@ import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { toBankMinorUnits } from "../../src/utils/medusa-money"
 import { createAdminHeaders } from "../helpers/admin"
+import { SHIPPING_ADDRESS } from "../helpers/store-fixtures"
 import { useMonobankTestEnvironment } from "../helpers/monobank-environment"
 import {
   checkoutOrderOfCart,
   createCheckoutCart,
   checkoutPageOf,
+  eventually,
+  orderOfCart,
   orderPlacedFor,
   priceDeliveryOption,
   SHOPPER,
@@ -135,6 +138,80 @@ medusaIntegrationTestRunner({
       await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH, promo_code: "" })
       const order = await orderPlacedFor(getContainer(), env.emulator.control, cart.id)
       expect([order.total, order.discount_total, order.shipping_total]).toEqual([1294.56, 0, 60])
+    })
+
+    /** A code taking a fixed sum off the goods (UAH). */
+    const fixedOff = (value: number) => ({ application_method: { type: "fixed", target_type: "items", allocation: "across", value, currency_code: "uah" } })
+
+    async function promotionUse(code: string) {
+      const [found] = await getContainer().resolve(Modules.PROMOTION).listPromotions({ code }, { select: ["id", "used"] })
+      return found.used
+    }
+
+    /** Waits for the bank's callbacks to make an order of the cart or leave it in needs attention. */
+    async function settledCheckout(cartId: string) {
+      await env.emulator.control.flushWebhooks()
+      return eventually(() => checkoutOrderOfCart(getContainer(), cartId), (record) => record.status === "completed" || record.status === "needs_attention")
+    }
+
+    it("a limit-1 code whose discount equals the delivery price: the paid order has the code applied and its use counted once", async () => {
+      await promotion("SAME60", { limit: 1, ...fixedOff(60) })
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+      expect((await applyOnPage(redirectUrl, "SAME60")).status).toBe(200)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH, promo_code: "SAME60" })
+      const bank = await env.emulator.control.getCheckoutOrder(redirectUrl.split("/").pop()!)
+      // 60 off and 60 for delivery: the bank collects the goods' price, as it would with no code and free delivery.
+      expect(bank.record.amount).toBe(1234.56)
+
+      const record = await settledCheckout(cart.id)
+      expect(record.status).toBe("completed")
+      const { order } = await orderOfCart(getContainer(), cart.id)
+      expect(order.items.flatMap((item: any) => item.adjustments.map((adjustment: any) => adjustment.code))).toEqual(["SAME60"])
+      expect([order.total, order.discount_total, order.shipping_total]).toEqual([1234.56, 60, 60])
+      expect(await promotionUse("SAME60")).toBe(1)
+    })
+
+    it("two accepted codes with the same discount: the paid order is not placed with a guessed code but flagged in needs attention", async () => {
+      await promotion("FIRST50", fixedOff(50))
+      await promotion("OTHER50", fixedOff(50))
+      const cart = await createCheckoutCart(api, fx)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+      expect((await applyOnPage(redirectUrl, "FIRST50")).status).toBe(200)
+      expect((await applyOnPage(redirectUrl, "OTHER50")).status).toBe(200)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "np_brnm", payment_method: "card", ...BRANCH, promo_code: "OTHER50" })
+
+      const record = await settledCheckout(cart.id)
+      expect(record.status).toBe("needs_attention")
+      expect(record.error).toMatch(/FIRST50.*OTHER50|OTHER50.*FIRST50/)
+      expect((await orderOfCart(getContainer(), cart.id)).count).toBe(0)
+      expect([await promotionUse("FIRST50"), await promotionUse("OTHER50")]).toEqual([0, 0])
+    })
+
+    it("a cart with an automatic promotion and tax: the promo total quoted to the bank's page is the Medusa order's total", async () => {
+      await api.post("/admin/tax-regions", { country_code: "ua", provider_id: "tp_system", default_tax_rate: { rate: 20, name: "ПДВ", code: "VAT" } }, fx.admin)
+      await promotion("AUTO5", { is_automatic: true, code: "AUTO5", application_method: { type: "percentage", target_type: "items", allocation: "across", value: 5 } })
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: fx.regionId, sales_channel_id: fx.salesChannelId, shipping_address: SHIPPING_ADDRESS, items: [{ variant_id: fx.variantId, quantity: 1 }] },
+        fx.store
+      )
+      const cart = data.cart as { id: string; total: number; tax_total: number; discount_total: number }
+      expect(cart.tax_total).toBeGreaterThan(0)
+      expect(cart.discount_total).toBeGreaterThan(0)
+      const redirectUrl = await checkoutPageOf(api, fx, cart.id)
+
+      const asked = await fetch(`${env.storeUrl}/hooks/monobank/checkout/promo-codes?${new URLSearchParams({ basket_id: cart.id, promo_code: "SPRING10" })}`)
+      const quote = (await asked.json()) as { success: boolean; data: { total_amount: number } }
+      expect(quote.success).toBe(true)
+      expect((await applyOnPage(redirectUrl, "SPRING10")).status).toBe(200)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card", promo_code: "SPRING10" })
+
+      const record = await settledCheckout(cart.id)
+      expect([record.status, record.error]).toEqual(["completed", null])
+      const { order } = await orderOfCart(getContainer(), cart.id)
+      expect(kopecks(order.total)).toBe(kopecks(quote.data.total_amount))
+      expect(order.items.flatMap((item: any) => item.adjustments.map((adjustment: any) => adjustment.code)).sort()).toEqual(["AUTO5", "SPRING10"])
     })
   },
 })

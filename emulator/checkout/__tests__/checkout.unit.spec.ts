@@ -219,15 +219,23 @@ describe("delivery prices asked from the store", () => {
     expect(html).toContain('data-testid="delivery-price-courier">+ 120 UAH')
     expect(html).toContain('data-testid="delivery-price-np_brnm">+ 60 UAH')
 
-    const state = await emulator.control.completeCheckout(order_id, {
+    const completion = {
       delivery_method: "np_brnm",
       payment_method: "card",
       client: { first_name: "Тарас", last_name: "Шевченко", phoneNumber: "+380501112233" },
       delivery: { branch_id: "5", branch_address: "Харків, вул. Сумська, 10", cityName: "Харків" },
-    })
-    expect(asked.at(-1)).toEqual({ orderRef: expect.stringMatching(/^basket-/), phoneNumber: "+380501112233", methods: ["np_brnm"], city: "Харків", address: "Харків, вул. Сумська, 10" })
+    } as const
+    const askedBefore = asked.length
+    const state = await emulator.control.completeCheckout(order_id, completion)
+    // The shopper pays the price the page showed: the store is not asked again.
+    expect(asked.length).toBe(askedBefore)
     expect(state.record.amount).toBe(1560.5)
     expect((await getOrder(order_id)).amount).toBe(1560.5)
+
+    // A page that showed no price asks at completion, with the shopper's address.
+    const unseen = await createOrder()
+    expect((await emulator.control.completeCheckout(unseen.order_id, completion)).record.amount).toBe(1560.5)
+    expect(asked.at(-1)).toEqual({ orderRef: expect.stringMatching(/^basket-/), phoneNumber: "+380501112233", methods: ["np_brnm"], city: "Харків", address: "Харків, вул. Сумська, 10" })
   })
 
   it("does not take the order when the store gives no price, and asks nothing when the store pays delivery", async () => {
