@@ -13,8 +13,12 @@ import { toBankAmountText, toBankMinorUnits } from "../medusa-money"
 /** mono checkout collects hryvnia only. */
 const CHECKOUT_CURRENCY = "uah"
 
+export type CheckoutReading = { delivery: string; promo?: { code: string; discount: string } }
+
 export type CheckoutCharge =
-  | { kind: "proven"; delivery: string; promo?: { code: string; discount: string } }
+  | ({ kind: "proven" } & CheckoutReading)
+  /** More than one stated delivery price and code explain the amount: which the shopper chose is not known. */
+  | { kind: "ambiguous"; readings: CheckoutReading[] }
   /** `paid`: what the bank's amount leaves beyond the goods, UAH text (delivery less any discount). */
   | { kind: "unproven"; paid: string }
 
@@ -34,12 +38,21 @@ export function checkoutChargeOf(input: {
     undefined,
     ...Object.entries(input.promos ?? {}).map(([code, discount]) => ({ code, discount })),
   ]
-  for (const promo of promos) {
+  const deliveries = distinctAmounts(input.deliveries, kopecks)
+  const readings: CheckoutReading[] = promos.flatMap((promo) => {
     const off = promo ? kopecks(promo.discount) : 0
-    const delivery = input.deliveries.find((price) => price !== undefined && kopecks(price) - off === beyondGoods)
-    if (delivery !== undefined) return { kind: "proven", delivery, ...(promo ? { promo } : {}) }
-  }
+    return deliveries.filter((price) => kopecks(price) - off === beyondGoods).map((delivery) => ({ delivery, ...(promo ? { promo } : {}) }))
+  })
+  if (readings.length === 1) return { kind: "proven", ...readings[0] }
+  if (readings.length > 1) return { kind: "ambiguous", readings }
   return { kind: "unproven", paid: MathBN.sub(input.collected, toBankAmountText(input.goods, CHECKOUT_CURRENCY)).toFixed(2) }
+}
+
+/** The stated prices, each kopeck amount once (the first spelling kept). */
+function distinctAmounts(prices: readonly (string | undefined)[], kopecks: (amount: BigNumberInput) => number): string[] {
+  const seen = new Map<number, string>()
+  for (const price of prices) if (price !== undefined && !seen.has(kopecks(price))) seen.set(kopecks(price), price)
+  return [...seen.values()]
 }
 
 /** The cart's goods total: its total less the shipping chosen in the storefront (replaced at placement). */

@@ -140,7 +140,8 @@ export class CheckoutPayments {
         refuse(`monobank checkout order ${checkout.checkout_order_id} is not the checkout order this store recorded for the session's cart`)
       }
       const deliveries = [...Object.values(record.delivery_quotes ?? {}), "0"]
-      if (checkoutChargeOf({ collected: checkout.amount, goods: record.amount, deliveries, promos: record.promo_quotes }).kind !== "proven") {
+      // Which reading the order was placed by is the placement's decision; here the amount only has to be explainable.
+      if (checkoutChargeOf({ collected: checkout.amount, goods: record.amount, deliveries, promos: record.promo_quotes }).kind === "unproven") {
         refuse(
           `monobank checkout order ${checkout.checkout_order_id} was recorded for ${MathBN.convert(record.amount).toFixed(2)} UAH, ` +
             `and ${checkout.amount} is not that less a promo code and plus a delivery price the store quoted`

@@ -43,6 +43,7 @@ export const createMonobankCheckoutOrderWorkflow = createWorkflow(
           checkout_id: plan.checkout_id,
           attempt: plan.attempt!,
           amount: plan.request!.amount,
+          cart_fingerprint: plan.cart_fingerprint!,
           currency_code: "uah",
         }))
       )

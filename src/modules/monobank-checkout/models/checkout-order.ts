@@ -33,6 +33,12 @@ export const MonobankCheckoutOrder = model.define("monobank_checkout_order", {
   /** What the bank was asked to collect, UAH (major units). */
   amount: model.bigNumber(),
   currency_code: model.text(),
+  /**
+   * The cart the bank order was made for (workflows/checkout/utils/cart-fingerprint): quotes are
+   * made and the paid order is placed only while the cart is still that cart. Empty on records
+   * made before it was kept.
+   */
+  cart_fingerprint: model.text().nullable(),
   /** From the last record read from the bank: */
   general_status: model.text().nullable(),
   payment_method: model.text().nullable(),
@@ -41,8 +47,9 @@ export const MonobankCheckoutOrder = model.define("monobank_checkout_order", {
   last_checked_at: model.dateTime().nullable(),
   completed_at: model.dateTime().nullable(),
   /**
-   * The delivery prices the store quoted to the bank's page, method -> UAH text ("60.00"), the
-   * latest per method: what the shopper may have paid for delivery, whatever the price is later.
+   * The delivery prices the store quoted to the bank's page for the cart as sent, method -> UAH
+   * text ("60.00"), the latest per method: what the shopper may have paid for delivery, whatever
+   * the price is later. A quote changes only while the bank says the shopper has not paid.
    */
   delivery_quotes: model.json().nullable(),
   /** The promo codes the bank's page was told apply, code -> discount as UAH text ("123.46"). */

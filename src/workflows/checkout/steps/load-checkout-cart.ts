@@ -1,10 +1,11 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CheckoutCart } from "../utils/order-request"
+import { CART_FINGERPRINT_FIELDS, type FingerprintedCart } from "../utils/cart-fingerprint"
 import { checkoutModule } from "../../../modules/monobank-checkout/resolve"
 
 export type LoadedCheckoutCart = {
-  cart: CheckoutCart & { region_id?: string | null; sales_channel_id?: string | null }
+  cart: CheckoutCart & FingerprintedCart & { region_id?: string | null; sales_channel_id?: string | null }
   /** The cart's checkout order, when one was created before (no bank order id / page: the last attempt's answer is unknown). */
   existing?: { id: string; attempt: number; checkout_order_id: string | null; redirect_url: string | null; amount: string; status: string }
 }
@@ -22,6 +23,7 @@ const CART_FIELDS = [
   "items.variant_title",
   "items.quantity",
   "items.total",
+  ...CART_FINGERPRINT_FIELDS,
 ]
 
 export const loadCheckoutCartStepId = "monobank-checkout-load-cart"

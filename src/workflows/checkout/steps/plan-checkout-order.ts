@@ -4,6 +4,7 @@ import type { CheckoutCreateOrderRequest } from "../../../lib/monobank"
 import { callbackUrlOf, returnUrlOf } from "../../../utils/checkout/options"
 import { bankOrderRef } from "../../../modules/monobank-checkout/order-ref"
 import { offeredMethods, type RequestedMethods } from "../utils/offered-methods"
+import { cartFingerprintOf } from "../utils/cart-fingerprint"
 import { assertCheckoutCart, buildCheckoutOrderRequest, checkoutAmountOf } from "../utils/order-request"
 import { checkoutShippingOptions, regionPaymentProviders } from "../utils/store-lookups"
 import type { LoadedCheckoutCart } from "./load-checkout-cart"
@@ -12,10 +13,12 @@ import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-ch
 type KnownCheckoutOrder = NonNullable<LoadedCheckoutCart["existing"]> & { checkout_order_id: string; redirect_url: string }
 
 export type CheckoutOrderPlan =
-  | { existing: KnownCheckoutOrder; request?: undefined; attempt?: undefined; checkout_id?: undefined }
+  | { existing: KnownCheckoutOrder; request?: undefined; cart_fingerprint?: undefined; attempt?: undefined; checkout_id?: undefined }
   | {
       existing?: undefined
       request: CheckoutCreateOrderRequest
+      /** The cart the request is made of (../utils/cart-fingerprint). */
+      cart_fingerprint: string
       /** This attempt's number; the record to reuse when an earlier attempt's answer was lost. */
       attempt: number
       checkout_id?: string
@@ -65,6 +68,6 @@ export const planCheckoutOrderStep = createStep(
       }),
       order_ref: bankOrderRef(cart.id, attempt),
     }
-    return new StepResponse<CheckoutOrderPlan>({ request, attempt, checkout_id: existing?.id })
+    return new StepResponse<CheckoutOrderPlan>({ request, cart_fingerprint: cartFingerprintOf(cart), attempt, checkout_id: existing?.id })
   }
 )

@@ -11,6 +11,8 @@ export type CheckoutAttempt = {
   /** UAH, major units. */
   amount: number
   currency_code: string
+  /** The cart this attempt's bank order is made of (../utils/cart-fingerprint). */
+  cart_fingerprint: string
 }
 
 export const recordCheckoutAttemptStepId = "monobank-checkout-record-attempt"
@@ -28,6 +30,7 @@ export const recordCheckoutAttemptStep = createStep(recordCheckoutAttemptStepId,
       id: input.checkout_id,
       attempt: input.attempt,
       amount: input.amount,
+      cart_fingerprint: input.cart_fingerprint,
       checkout_order_id: null,
       redirect_url: null,
     })
@@ -38,6 +41,7 @@ export const recordCheckoutAttemptStep = createStep(recordCheckoutAttemptStepId,
     attempt: input.attempt,
     amount: input.amount,
     currency_code: input.currency_code,
+    cart_fingerprint: input.cart_fingerprint,
   })
   await container.resolve(ContainerRegistrationKeys.LINK).create({
     [MONOBANK_CHECKOUT_MODULE]: { monobank_checkout_order_id: created.id },

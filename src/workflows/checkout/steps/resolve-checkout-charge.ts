@@ -1,11 +1,13 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCheckoutAmount, type CheckoutOrderRecord, type DeliveryMethod } from "../../../lib/monobank"
 import { checkoutModule, checkoutOptionsNow } from "../../../modules/monobank-checkout/resolve"
 import { checkoutChargeOf, goodsTotalOf } from "../../../utils/checkout/checkout-charge"
 import { toBankAmountText } from "../../../utils/medusa-money"
 import { checkoutDeliveryPrices } from "../utils/delivery-prices"
+import { liveCart } from "../utils/cart-fingerprint"
+import { isCartAsSent } from "../utils/quote-guard"
+import { ambiguousCharge, cartNotAsSent } from "../../../utils/checkout/charge-problems"
 import { CHECKOUT_CURRENCY } from "../utils/order-request"
 
 export type CheckoutChargePlan = {
@@ -20,16 +22,30 @@ export const resolveCheckoutChargeStepId = "monobank-checkout-resolve-charge"
 /**
  * Splits what the bank collected into the cart's goods, a promo code's discount and delivery,
  * accepting only a delivery price and a code the store quoted to the bank's page for this order
- * (utils/checkout/checkout-charge). When nothing the store stated explains the amount, the order is
- * not placed and the store owner is told why (the sync marks it needs_attention).
+ * (utils/checkout/checkout-charge), and only for the cart the quotes were made for: the cart as it
+ * was sent to the bank. The method's quoted price is the delivery the bank charged; "0" only when
+ * the page never asked the store for that method. When nothing the store stated explains the
+ * amount, or more than one reading does (a code's discount equal to the delivery price, two codes
+ * taking off the same), the order is not placed and the store owner is told why (the sync marks it
+ * needs_attention): a reading is never guessed.
  */
 export const resolveCheckoutChargeStep = createStep(
   resolveCheckoutChargeStepId,
   async (input: { cart_id: string; record: CheckoutOrderRecord; delivery_method: DeliveryMethod }, { container }) => {
     const [cart, [checkout]] = await Promise.all([
-      cartTotals(container, input.cart_id),
-      checkoutModule(container).listMonobankCheckoutOrders({ cart_id: input.cart_id }, { select: ["delivery_quotes", "promo_quotes"] }),
+      liveCart(container, input.cart_id),
+      checkoutModule(container).listMonobankCheckoutOrders(
+        { cart_id: input.cart_id },
+        { select: ["amount", "cart_fingerprint", "delivery_quotes", "promo_quotes"] }
+      ),
     ])
+    if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${input.cart_id} was not found`)
+    if (checkout && !isCartAsSent(cart, checkout)) {
+      const { amount } = input.record
+      const collected = amount === undefined || amount === null ? undefined : fromCheckoutAmount(amount)
+      const costsNow = MathBN.convert(goodsTotalOf(cart)).toFixed(2)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, cartNotAsSent({ collected, bankOrderId: input.record.orderId, cartId: input.cart_id, costsNow }))
+    }
     const method = input.delivery_method
     const quoted = ((checkout?.delivery_quotes ?? {}) as Record<string, string | undefined>)[method]
     const promos = (checkout?.promo_quotes ?? null) as Record<string, string> | null
@@ -37,9 +53,12 @@ export const resolveCheckoutChargeStep = createStep(
     if (input.record.amount === undefined || input.record.amount === null) return new StepResponse<CheckoutChargePlan>({ delivery_amount: "0" })
     const collected = fromCheckoutAmount(input.record.amount)
     const goods = goodsTotalOf(cart)
-    const charge = checkoutChargeOf({ collected, goods, deliveries: [quoted, "0"], promos })
+    const charge = checkoutChargeOf({ collected, goods, deliveries: [quoted ?? "0"], promos })
     if (charge.kind === "proven") {
       return new StepResponse<CheckoutChargePlan>({ delivery_amount: charge.delivery, ...(charge.promo ? { promo_code: charge.promo.code } : {}) })
+    }
+    if (charge.kind === "ambiguous") {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, ambiguousCharge(collected, input.record.orderId, charge.readings))
     }
     const options = await checkoutOptionsNow(container)
     const now = await checkoutDeliveryPrices(container, input.cart_id, { methods: [method], merchantPaysDelivery: options.dlv_pay_merchant })
@@ -53,10 +72,3 @@ export const resolveCheckoutChargeStep = createStep(
     )
   }
 )
-
-async function cartTotals(container: Pick<MedusaContainer, "resolve">, cartId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: ["id", "total", "shipping_total"], filters: { id: cartId } })
-  if (!data[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
-  return data[0] as { total: number; shipping_total?: number | null }
-}

@@ -7,7 +7,8 @@
  * - A "calculated" option costs 0, as the provider calculates it: delivery is not part of what the
  *   bank collects (the shopper pays the carrier, or the store does).
  * - When the store pays delivery (`dlv_pay_merchant`), the shopper is charged 0 whatever the option.
- * Prices are UAH text rounded to kopecks by the plugin's one rule, as the bank is told them.
+ * Prices are UAH text rounded to kopecks by the plugin's one rule, as the bank is told them; a cart
+ * not in hryvnia gets none.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, QueryContext } from "@medusajs/framework/utils"
@@ -54,6 +55,8 @@ export async function checkoutDeliveryPrices(
   const { data: carts } = await query.graph({ entity: "cart", fields: [...CART_PRICING_FIELDS], filters: { id: cartId } })
   const cart = carts[0] as Record<string, any> | undefined
   if (!cart) return undefined
+  // The bank collects hryvnia: a cart in another currency has no price the page could show.
+  if (cart.currency_code?.toLowerCase() !== CHECKOUT_CURRENCY) return new Map()
   const shippingOptions = await checkoutShippingOptions(container, cart.sales_channel_id)
   const wanted = [...shippingOptions].filter(([method]) => !options.methods || options.methods.includes(method))
   const flatIds = wanted.filter(([, option]) => option.price_type === "flat").map(([, option]) => option.id)
