@@ -222,11 +222,11 @@ medusaIntegrationTestRunner({
     async function sentLongAgo(paymentId: string, agoMs: number) {
       const payments = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
       const [stored] = await payments.listPayments({ id: paymentId }, { select: ["id", "metadata"] })
-      const metadata = (stored.metadata ?? {}) as Record<string, unknown>
+      const metadata = ((stored as { metadata?: Record<string, unknown> | null }).metadata ?? {}) as Record<string, unknown>
       const ledger = (metadata[LEDGER_KEY] ?? []) as Array<{ sent_at: string }>
       expect(ledger).toHaveLength(1)
       const backdated = ledger.map((entry) => ({ ...entry, sent_at: new Date(Date.parse(entry.sent_at) - agoMs).toISOString() }))
-      await payments.updatePayment({ id: paymentId, metadata: { ...metadata, [LEDGER_KEY]: backdated } })
+      await payments.updatePayment({ id: paymentId, metadata: { ...metadata, [LEDGER_KEY]: backdated } } as Parameters<IPaymentModuleService["updatePayment"]>[0])
     }
 
     it("a return the bank completed after the admin's refund failed is booked by the late-returns job, once", async () => {
