@@ -38,3 +38,18 @@ export function checkCallback(payload: CallbackPayload, secret: string): Callbac
   const parsed = orderStateInfoSchema.safeParse(json)
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: "malformed" }
 }
+
+/**
+ * The order a callback names, read from its bytes before they are verified: only to choose the
+ * secret of the store that made that order. Nothing is decided on it.
+ */
+export function claimedOrderId(payload: CallbackPayload): string | undefined {
+  const raw = rawBodyBytes(payload.rawData)
+  if (!raw) return undefined
+  try {
+    const id = (JSON.parse(utf8.decode(raw)) as { order_id?: unknown })?.order_id
+    return typeof id === "string" && id ? id : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -22,6 +22,16 @@ export class InstallmentOrders {
     }
   }
 
+  /** The order's state now; undefined when the bank does not know the order (404). */
+  async stateOrUnknown(orderId: string): Promise<OrderStateInfo | undefined> {
+    try {
+      return await this.client.getOrderState(orderId)
+    } catch (error) {
+      if (isMonobankApiError(error) && error.status === 404) return undefined
+      throw error
+    }
+  }
+
   /**
    * Starting the session failed after the bank may have made its order (the answer was lost):
    * create is keyed by store_order_id, so asking again names the order the lost answer was about.

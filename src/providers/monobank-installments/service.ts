@@ -33,7 +33,7 @@ import { MonobankProviderBase, type OwnCall } from "../provider-base"
 import { reportUnknownValue, type OrderStateInfo } from "../../lib/monobank"
 import { toHryvnia, toKopecks } from "../../utils/installments/amounts"
 import { toMedusaBankError } from "../../utils/installments/bank-errors"
-import { checkCallback } from "./callback"
+import { checkCallback, claimedOrderId } from "./callback"
 import { kyivDate } from "./kyiv-date"
 import { InstallmentInputError, toMedusaInputError } from "./input-errors"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../utils/installments/medusa-status"
@@ -54,7 +54,7 @@ import { maskPhone } from "./phone"
 import { newSessionData, ownedData, readOrderId, stateData } from "../../utils/installments/session-data"
 import { describeOrderState, isKnownOrderState, type InstallmentOutcome } from "../../utils/installments/states"
 import { depsFor, type InstallmentsDeps } from "./deps"
-import { depsOfEveryStore, depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
+import { depsWithStoredSettings, refuseOutsideLimits } from "./stored-settings"
 import { UAH_CCY } from "../../lib/monobank"
 import { orderOfPaymentCollection } from "../../utils/installments/order-of-collection"
 
@@ -384,17 +384,15 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
     return Boolean(order && order.status !== "canceled")
   }
 
-  /** Signed by the current store, or by one the admin moved away from whose orders are still open. */
+  /**
+   * Verified with the secret of the store that made the order (its ledger row's; the current store
+   * for an order without one), and decided by the bank's own state read now, never by the body's.
+   */
   protected async readDelivery(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const stores = await depsOfEveryStore(this.cradle, this.configuredDeps, this.config)
-    let check = checkCallback(payload, stores[0].options.secret)
-    let deps = stores[0]
-    for (const other of stores.slice(1)) {
-      if (check.ok || check.reason !== "bad_signature") break
-      check = checkCallback(payload, other.options.secret)
-      deps = other
-    }
-    const { orders, logger } = deps
+    const claimed = claimedOrderId(payload)
+    const row = claimed ? await this.money().ledger.sessionPaymentByBankId("installment_order", claimed) : undefined
+    const { orders, logger, options } = await this.depsUnder(row?.bank_store_id ?? null)
+    const check = checkCallback(payload, options.secret)
     if (!check.ok) {
       logger.warn(
         `monobank installments: ignored a callback with ${CALLBACK_REJECTIONS[check.reason]}; nothing was changed. ` +
@@ -402,26 +400,26 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
       )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const { order_id, state, order_sub_state } = check.body
-    const outcome = describeOrderState(state, order_sub_state)
-    if (!isKnownOrderState(state, order_sub_state)) {
-      const raw = `${String(check.body.raw_state)}/${order_sub_state}`
-      reportUnknownValue("installment state", raw, (m) => logger.warn(m), `read as ${outcome.status}`)
-    }
-    // The callback names only the bank's order; our session id is its store_order_id, or where the
-    // bank's record has none, the session our ledger made the order for.
-    const order = await this.bank("read the installment order", () => orders.dataOrUnknown(order_id))
-    if (!order) {
-      logger.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const sessionId = order.store_order_id ?? (await this.money().ledger.sessionPaymentByBankId("installment_order", order_id))?.session_id
+    const { order_id } = check.body
+    // Our session id is the row's; an order made before the plugin kept rows names it as its store_order_id.
+    const legacy = row ? undefined : await this.bank("read the installment order", () => orders.dataOrUnknown(order_id))
+    const sessionId = row?.session_id ?? legacy?.store_order_id
     if (!isPaymentSessionId(sessionId)) {
       logger.warn(`monobank installments: callback for order ${order_id} that this store did not create; ignored`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    logger.info(`monobank installments: callback for order ${order_id} (session ${sessionId}): ${state}/${order_sub_state}`)
-    return { action: WEBHOOK_ACTION[outcome.status], data: { session_id: sessionId, amount: order.total_sum ?? 0 } }
+    const info = await this.bank("read the installment order", () => orders.stateOrUnknown(order_id))
+    if (!info) {
+      logger.warn(`monobank installments: signed callback for order ${order_id}, which the bank does not know; ignored`)
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const outcome = describeOrderState(info.state, info.order_sub_state)
+    if (!isKnownOrderState(info.state, info.order_sub_state)) {
+      reportUnknownValue("installment state", `${String(info.raw_state)}/${info.order_sub_state}`, (m) => logger.warn(m), `read as ${outcome.status}`)
+    }
+    logger.info(`monobank installments: callback for order ${order_id} (session ${sessionId}); the bank says ${info.state}/${info.order_sub_state}`)
+    const amount = row ? toHryvnia(BigInt(row.amount_minor)) : legacy?.total_sum ?? 0
+    return { action: WEBHOOK_ACTION[outcome.status], data: { session_id: sessionId, amount } }
   }
 
   /**
