@@ -7,7 +7,9 @@
  * 2. the owner cannot fulfil it while the bank waits, and when it was fulfilled anyway (another
  *    path) and the bank then ends it unpaid, Needs attention names the order;
  * 3. an approval racing the owner's cancellation never leaves the bank's money held for a
- *    cancelled order: whichever comes second gives it back.
+ *    cancelled order: whichever comes second gives it back;
+ * 4. (found by the money model) a cancelled order takes no new payment session: the store API
+ *    accepted one on its collection, and a card paid there was kept for the cancelled order.
  */
 process.env.MONOBANK_INSTALLMENTS_PLACE_ORDER_BEFORE_APPROVAL = "true"
 
@@ -160,6 +162,23 @@ medusaIntegrationTestRunner({
       expect(after.payment_collections[0].payments.filter((payment: { canceled_at: unknown }) => !payment.canceled_at)).toEqual([])
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "FAIL" })
       expect(await reserved()).toBe(0)
+    })
+
+    it("4. nothing can pay a cancelled order: its payment collection takes no new session, and the bank makes no new order for it", async () => {
+      const { order, collectionId, session } = await orderAwaitingApproval()
+      expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)).status).toBe(200)
+      const ordersBefore = (await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create").length
+
+      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
+        const refused = await api
+          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(4), parts_count: 3 } }, fx.store)
+          .catch((error: any) => error.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/was cancelled/)
+        expect(refused.data.message).toMatch(/скасовано/)
+      }
+      expect((await sessionsOf(collectionId)).map((s) => s.id)).toEqual([session.id])
+      expect((await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create")).toHaveLength(ordersBefore)
     })
   },
 })
