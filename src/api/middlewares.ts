@@ -3,7 +3,7 @@ import { addMonobankBasket } from "./store/monobank/basket-middleware"
 import { guardMonobankRefund } from "./admin/payments/refund-guard"
 import { monobankAdminRoutePolicies } from "./admin/monobank/route-policies"
 import { prepareInstallmentSession } from "./store/monobank/installments/session-middleware"
-import { refuseSessionsOfAwaitingOrder } from "./store/monobank/installments/awaiting-order-guard"
+import { refuseSessionsOnPlacedOrder } from "./store/payment-collections/placed-order-guard"
 import { refuseFulfilmentOfAwaitingOrder } from "./admin/orders/fulfilment-guard"
 import { takeMonobankNotification } from "./hooks/payment/take-notification"
 
@@ -32,7 +32,7 @@ export default defineMiddlewares({
       //   session while the bank waits.
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [refuseSessionsOfAwaitingOrder, addMonobankBasket, prepareInstallmentSession],
+      middlewares: [refuseSessionsOnPlacedOrder, addMonobankBasket, prepareInstallmentSession],
     },
     {
       // An order placed before the installment's approval is not fulfilled while the bank waits.

@@ -12,6 +12,13 @@ export const payAnotherWayRefused = (orderId: string) =>
     `Замовлення ${orderId} очікує на ваше підтвердження в застосунку monobank (Покупка частинами); іншим способом його можна оплатити лише після відповіді банку.`
   )
 
+/** To the shopper: a cancelled order takes no payment (the store API refuses a new session on it). */
+export const cancelledOrderTakesNoPayment = (orderId: string) =>
+  both(
+    `Order ${orderId} was cancelled; it can no longer be paid. Place a new order to buy these goods.`,
+    `Замовлення ${orderId} скасовано; оплатити його вже не можна. Щоб придбати ці товари, оформіть нове замовлення.`
+  )
+
 /** To the owner: fulfilment is refused while the bank may still decline. */
 export const fulfilmentRefused = (orderId: string) =>
   both(
