@@ -247,7 +247,12 @@ export class MonobankInstallmentsProviderService extends MonobankProviderBase<Mo
     const session = await money.requireSession(sessionId)
     const order = await orderOfPaymentCollection(this.cradle, session.payment_collection_id)
     if (order?.status === "canceled") {
-      // Placed before the approval and cancelled since: its installment order is given back (src/subscribers/monobank-order-canceled).
+      // Placed before the approval and cancelled since. The session ends here, under the lock this
+      // authorize holds, so the settlement gives its installment order back also when the cancel's
+      // own attempt (src/subscribers/monobank-order-canceled) found this lock taken.
+      await money.endSession(sessionId, await this.bankSides()).catch((error: Error) =>
+        this.logger.warn(`monobank installments: session ${sessionId} of cancelled order ${order.id} could not be ended yet: ${error.message}`)
+      )
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${order.id} was cancelled before the installment was approved; the approval is not taken`)
     }
     const row = await this.orderRowOf(money, sessionId, input.data)
