@@ -3,7 +3,12 @@
  * and the store owner do to a few carts, run against the real store (providers inside Medusa's
  * payment module, PostgreSQL) and the bank emulator. After each sequence the store settles
  * (../model/settle) and, for every cart, the money the bank kept must be what Medusa shows on
- * the cart's one order, or nothing when there is no order (../model/money-ledger).
+ * the cart's one order, or nothing when there is no order (../model/money-ledger); and every order
+ * ends right (../model/order-ledger): a cancelled one holds no money and no stock, one without money
+ * is still payable (its installment waits for the shopper) or cancelled, and one fulfilled without
+ * money is named in Needs attention. Orders placed before the installment's approval (the owner's
+ * switch on for one completion) race the shopper's answer with the owner's fulfilment or cancel and
+ * the shopper's new session (../model/placed-order-commands).
  *
  * MODEL_RUNS (default 200) sequences, within MODEL_TIME_LIMIT_S (default 240, with shrinking; 0 = none);
  * MODEL_SEED replays a search (the seed is printed first); MODEL_PATH and MODEL_REPLAY_PATH replay

@@ -1,11 +1,14 @@
 /**
  * The fast-check generator of money-model sequences: which commands, with which arguments, how
- * often. Weighted so that planted data and lost answers are a good share of every sequence.
+ * often. Weighted so that planted data and lost answers are a good share of every sequence; an
+ * order placed before the installment's approval (a few seconds each) is rarer, so that CI's
+ * MODEL_TIME_LIMIT_S=720 still runs 200 sequences.
  */
 import fc from "fast-check"
 import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, ReleaseWebhooks, RunJobs, Wait, WebhookMode } from "./bank-and-store-commands"
 import type { Model, ModelCommand, Run } from "./command-base"
 import { PlantedSession, type Attack, type Window } from "./planted-commands"
+import { AdminFulfil, PlaceOrderBeforeApproval, type AppAnswer, type Rival, type Timing } from "./placed-order-commands"
 import {
   AnswerInApp,
   ChangeCart,
@@ -73,6 +76,19 @@ export const COMMAND_ARBITRARIES = {
     arbitrary: fc.tuple(cart, fc.constantFrom(0.25, 0.5, 1) as fc.Arbitrary<0.25 | 0.5 | 1>, fc.boolean()).map(([c, s, twice]) => new AdminRefund(c, s, twice)),
   },
   cancel: { weight: 0.5, arbitrary: cart.map((c) => new AdminCancel(c)) },
+  // Racing answers and rivals weigh more: they are the paths an order placed unpaid can go wrong on.
+  "place-order-before-approval": {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        cart,
+        fc.constantFrom("confirm", "confirm", "reject", "reject", "later") as fc.Arbitrary<AppAnswer>,
+        fc.constantFrom("fulfil", "fulfil", "cancel", "cancel", "new-session-card", "new-session-system", "none") as fc.Arbitrary<Rival>,
+        fc.constantFrom("racing", "racing", "racing", "rival-first", "answer-first") as fc.Arbitrary<Timing>
+      )
+      .map(([c, answer, rival, timing]) => new PlaceOrderBeforeApproval(c, answer, rival, timing)),
+  },
+  fulfil: { weight: 0.5, arbitrary: cart.map((c) => new AdminFulfil(c)) },
   wait: { weight: 1, arbitrary: fc.constant(new Wait()) },
 } satisfies Record<string, { weight: number; arbitrary: fc.Arbitrary<ModelCommand> }>
 

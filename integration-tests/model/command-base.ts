@@ -23,8 +23,9 @@ export type Model = Record<string, never>
 
 export const label = (c: number) => `cart${c + 1}`
 
-export async function cartOf(run: Run, c: number): Promise<ModelCart> {
-  run.carts[c] ??= await newCart(run.world, label(c))
+/** The cart, made now if no command made it yet (`stocked`: of the ticket whose stock Medusa manages). */
+export async function cartOf(run: Run, c: number, options: { stocked?: boolean } = {}): Promise<ModelCart> {
+  run.carts[c] ??= await newCart(run.world, label(c), options)
   return run.carts[c]!
 }
 

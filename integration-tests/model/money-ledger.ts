@@ -3,7 +3,7 @@
  * sessions (read from the emulator) equals what Medusa shows on the cart's one order (captured +
  * authorized-not-captured - refunded), or there is no order and the bank kept nothing; an order's
  * payment is a bank payment of that cart's own sessions; no bank payment carries two orders.
- * All amounts in kopecks.
+ * All amounts in kopecks. What each order's life must be (cancelled, unpaid, fulfilled): ./order-ledger.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -30,12 +30,24 @@ export type MedusaPayment = {
   shown: number
 }
 
+/** An order as Medusa shows it: its payments, and what ../model/order-ledger checks of its life. */
+export type OrderBooks = {
+  id: string
+  status: string
+  shown: number
+  payments: MedusaPayment[]
+  fulfilled: boolean
+  lineItemIds: string[]
+  /** The payment sessions Medusa keeps on the order's collections. */
+  sessions: Array<{ id: string; provider_id: string; status: string; bankOrderId?: string }>
+}
+
 export type CartBooks = {
   label: string
   cartId: string
   bankKept: number
   sessions: SessionMoney[]
-  orders: Array<{ id: string; shown: number; payments: MedusaPayment[] }>
+  orders: OrderBooks[]
 }
 
 const kopecks = (amount: unknown) => toMinorUnits(amount as number, "UAH")
@@ -100,15 +112,32 @@ async function ordersOfCart(container: MedusaContainer, cartId: string): Promise
     entity: "order",
     fields: [
       "id",
+      "status",
+      "items.id",
+      "fulfillments.id",
+      "fulfillments.canceled_at",
       "payment_collections.payments.*",
       "payment_collections.payments.captures.*",
       "payment_collections.payments.refunds.*",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.data",
     ],
     filters: { id: orderIds },
   })
-  return orders.map((order: any) => {
+  return orders.map((order: any): OrderBooks => {
     const payments = (order.payment_collections ?? []).flatMap((pc: any) => pc?.payments ?? []).map(medusaPayment)
-    return { id: order.id, shown: sum(payments.map((p: MedusaPayment) => p.shown)), payments }
+    const sessions = (order.payment_collections ?? []).flatMap((pc: any) => pc?.payment_sessions ?? [])
+    return {
+      id: order.id,
+      status: order.status,
+      shown: sum(payments.map((p: MedusaPayment) => p.shown)),
+      payments,
+      fulfilled: (order.fulfillments ?? []).some((f: any) => f && !f.canceled_at),
+      lineItemIds: (order.items ?? []).map((item: any) => item.id as string),
+      sessions: sessions.map((s: any) => ({ id: s.id, provider_id: s.provider_id, status: s.status, bankOrderId: typeof s.data?.order_id === "string" ? s.data.order_id : undefined })),
+    }
   })
 }
 
@@ -167,7 +196,7 @@ export function describeBooks(books: CartBooks[]): string {
       )
       const orders = cart.orders.map(
         (o) =>
-          `    order ${o.id} shows ${o.shown}: ${o.payments
+          `    order ${o.id} (${o.status}${o.fulfilled ? ", fulfilled" : ""}) shows ${o.shown}: ${o.payments
             .map((p) => `payment ${p.id} on ${p.bankPayment ?? "?"} amount ${p.amount} captured ${p.captured} refunded ${p.refunded}${p.canceled ? " canceled" : ""}`)
             .join("; ")}`
       )

@@ -1,10 +1,12 @@
 /**
  * Runs one money-model sequence against the real store: its commands, the settle phase, then the
- * invariant on every cart it used; and says what a failed search found, readably.
+ * invariants on every cart it used (money: ./money-ledger; each order's life: ./order-ledger); and
+ * says what a failed search found, readably.
  */
 import fc from "fast-check"
 import type { Model, Run } from "./command-base"
 import { describeBooks, moneyViolations, readCartBooks } from "./money-ledger"
+import { orderViolations, readOrderFacts } from "./order-ledger"
 import { settle } from "./settle"
 import type { ModelCart, World } from "./store-world"
 
@@ -29,13 +31,14 @@ export async function runSequence(world: World, commands: Iterable<fc.AsyncComma
   }
   const carts = run.carts.filter((cart): cart is ModelCart => !!cart)
   const books = await Promise.all(carts.map((cart) => readCartBooks({ container: world.container(), control, sessions: world.sessions }, cart)))
+  const orderFacts = await readOrderFacts(world, books)
   times.push(Date.now())
   if (verbose) {
     const [commandsMs, settleMs, booksMs] = [times[1] - times[0], times[2] - times[1], times[3] - times[2]]
     log(`sequence: commands ${commandsMs} ms, settle ${settleMs} ms, books ${booksMs} ms\n  ${run.transcript.join("\n  ")}\n${describeBooks(books)}`)
   }
   await world.sessions.retire(carts.map((cart) => cart.collectionId))
-  const violations = moneyViolations(books)
+  const violations = [...moneyViolations(books), ...orderViolations(books, orderFacts)]
   if (violations.length > 0) {
     const story = run.transcript.map((line) => `  ${line}`)
     throw new Error(["money invariant broken:", ...violations.map((v) => `  - ${v}`), "what happened:", ...story, "the books after settling:", describeBooks(books)].join("\n"))

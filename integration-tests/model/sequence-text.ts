@@ -6,6 +6,7 @@
 import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, ReleaseWebhooks, RunJobs, Wait, WebhookMode } from "./bank-and-store-commands"
 import type { ModelCommand } from "./command-base"
 import { PlantedSession, type Attack, type Window } from "./planted-commands"
+import { APP_ANSWERS, AdminFulfil, PlaceOrderBeforeApproval, RIVALS, TIMINGS } from "./placed-order-commands"
 import {
   AnswerInApp,
   ChangeCart,
@@ -70,6 +71,12 @@ const BANK_AND_STORE_GRAMMAR: Array<[RegExp, (m: RegExpMatchArray) => ModelComma
   [/^cart([1-3])\.adminCapture\((twice)?\)$/, (m) => new AdminCapture(cartIndex(m[1]), !!m[2])],
   [/^cart([1-3])\.adminRefund\((25|50|100)%(, twice)?\)$/, (m) => new AdminRefund(cartIndex(m[1]), (Number(m[2]) / 100) as 0.25 | 0.5 | 1, !!m[3])],
   [/^cart([1-3])\.adminCancelOrder\(\)$/, (m) => new AdminCancel(cartIndex(m[1]))],
+  [/^cart([1-3])\.adminFulfil\(\)$/, (m) => new AdminFulfil(cartIndex(m[1]))],
+  [
+    /^cart([1-3])\.placeOrderBeforeApproval\(([\w-]+), ([\w-]+), ([\w-]+)\)$/,
+    (m) =>
+      new PlaceOrderBeforeApproval(cartIndex(m[1]), oneOf(m[2], APP_ANSWERS, "answer"), oneOf(m[3], RIVALS, "rival"), oneOf(m[4], TIMINGS, "timing")),
+  ],
   [/^wait\(\)$/, () => new Wait()],
 ]
 

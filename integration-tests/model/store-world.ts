@@ -15,6 +15,8 @@ import { SessionLog } from "./session-log"
 import { WebhookTracker } from "./webhook-tracker"
 
 export { DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER }
+/** Medusa's own provider (no bank): what a shopper may try to swap a waiting installment for. */
+export const SYSTEM_PROVIDER = "pp_system_default"
 
 export type Answer = { status: number; data: any }
 
@@ -44,6 +46,8 @@ export type World = {
   fx: StoreFixtures
   /** A product without a shipping profile: its carts need no address nor shipping method (cheaper to make). */
   ticketVariantId: string
+  /** The same ticket with stock Medusa manages: its orders reserve a unit until they are fulfilled or cancelled. */
+  stockedTicketVariantId: string
   customerId: string
   customerEmail: string
   savedCardId: string
@@ -72,7 +76,7 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
   const webhooks = new WebhookTracker(container(), webhookDelayMs)
   const sessions = new SessionLog(container)
   await sessions.install()
-  const seeded = await seedStore(api, await createAdminHeaders(container()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER, INSTALLMENTS_PROVIDER] })
+  const seeded = await seedStore(api, await createAdminHeaders(container()), { paymentProviders: [HOLD_PROVIDER, DEBIT_PROVIDER, INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] })
   const shopper = await loggedInShopper(api, seeded.store)
   const fx = { ...seeded, store: { headers: { ...seeded.store.headers, ...shopper.headers } } }
 
@@ -95,7 +99,29 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
     fx.admin
   )
   const ticketVariantId = digital.product.variants[0].id as string
-  return { timings: new Timings(), api, container, control, fx, ticketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions, webhooks }
+  const stockedTicketVariantId = await stockedTicket(api, fx)
+  return { timings: new Timings(), api, container, control, fx, ticketVariantId, stockedTicketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions, webhooks }
+}
+
+/** A ticket whose stock Medusa manages (plenty of it, at the store's one location). */
+async function stockedTicket(api: Api, fx: StoreFixtures): Promise<string> {
+  const { data } = await api.post(
+    "/admin/products?fields=*variants,*variants.inventory_items",
+    {
+      title: "Квиток з місцем",
+      status: "published",
+      sales_channels: [{ id: fx.salesChannelId }],
+      options: [{ title: "Kind", values: ["seat"] }],
+      variants: [{ title: "seat", sku: `SEAT-${Date.now()}`, options: { Kind: "seat" }, manage_inventory: true, prices: [{ currency_code: "uah", amount: fx.unitPrice }] }],
+    },
+    fx.admin
+  )
+  const variant = data.product.variants[0]
+  const inventoryItemId = variant.inventory_items[0].inventory_item_id as string
+  // An e-ticket: no shipping (an inventory item requires it unless told), so its carts need no address.
+  await api.post(`/admin/inventory-items/${inventoryItemId}`, { requires_shipping: false }, fx.admin)
+  await api.post(`/admin/inventory-items/${inventoryItemId}/location-levels`, { location_id: fx.stockLocationId, stocked_quantity: 1_000_000 }, fx.admin)
+  return variant.id as string
 }
 
 async function savedCardOf(container: MedusaContainer, provider: string): Promise<string> {
@@ -116,14 +142,14 @@ export type ModelCart = { label: string; id: string; total: number; collectionId
  * collection: the workflows `POST /store/carts` and `POST /store/payment-collections` run, called
  * directly (the routes' answers would refetch the whole cart with its totals, which costs more).
  */
-export async function newCart(world: World, label: string): Promise<ModelCart> {
+export async function newCart(world: World, label: string, { stocked = false } = {}): Promise<ModelCart> {
   const { fx } = world
   const input = {
     region_id: fx.regionId,
     sales_channel_id: fx.salesChannelId,
     customer_id: world.customerId,
     email: world.customerEmail,
-    items: [{ variant_id: world.ticketVariantId, quantity: 1 }],
+    items: [{ variant_id: stocked ? world.stockedTicketVariantId : world.ticketVariantId, quantity: 1 }],
   }
   const { result: cart } = await world.timings.time("create cart", () => createCartWorkflow(world.container()).run({ input }))
   const { result: collection } = await world.timings.time("payment collection", () =>
@@ -199,6 +225,27 @@ export function adminRefund(world: World, paymentId: string, amount: number): Pr
 
 export function adminCancelOrder(world: World, orderId: string): Promise<Answer> {
   return answered(world.api.post(`/admin/orders/${orderId}/cancel`, {}, world.fx.admin))
+}
+
+/** The owner fulfils every item of the order (an e-ticket: the store's shipping option, its one location). */
+export async function adminFulfil(world: World, orderId: string): Promise<Answer> {
+  const query = world.container().resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id", "items.*"], filters: { id: orderId } })
+  const items = ((data[0] as any)?.items ?? []).map((item: any) => ({ id: item.id as string, quantity: MathBN.convert(item.quantity ?? item.detail?.quantity ?? 1).toNumber() }))
+  const body = { items, location_id: world.fx.stockLocationId, shipping_option_id: world.fx.shippingOptionId }
+  return world.timings.time("fulfil", () => answered(world.api.post(`/admin/orders/${orderId}/fulfillments?fields=id`, body, world.fx.admin)))
+}
+
+/** The owner's switch in the admin: installment orders placed before the shopper's approval, or not (medusa-config's value). */
+export function placeOrdersBeforeApproval(world: World, on: boolean): Promise<Answer> {
+  const values = on ? { placeOrderBeforeApproval: true } : {}
+  return answered(world.api.post("/admin/monobank/settings/installments", { values }, world.fx.admin))
+}
+
+/** Needs attention, as the owner reads it. */
+export async function needsAttention(world: World): Promise<Array<Record<string, unknown>>> {
+  const { data } = await world.api.get("/admin/monobank/needs-attention", world.fx.admin)
+  return data.rows ?? []
 }
 
 /** An answer in a few words for the transcript: `200`, `400 <message>`. */
