@@ -198,24 +198,37 @@ medusaIntegrationTestRunner({
       expect(data.returns[0].store_return_id).toBe(returns[0].store_return_id)
     })
 
-    it("a return still unanswered long after it was sent is never given up: a retry sends nothing, and the bank's late return is booked once", async () => {
-      const { payment, bankOrderId } = await capturedOrder()
+    const returnsInDoubt = async () =>
+      ((await api.get("/admin/monobank/needs-attention", fx.admin)).data.rows as Array<Record<string, any>>).filter((row) => row.kind === "return_in_doubt")
+
+    it("a return still unanswered long after it was sent is never given up: a retry sends nothing, Needs attention names it, and the bank's late return is booked once by the late-returns job", async () => {
+      const { cart, payment, bankOrderId } = await capturedOrder()
+      const orderId = (await orderOfCart(getContainer(), cart.id)).id
       await env.emulator.control.injectFault({ path: "/api/order/return", count: 1, kind: "hold" })
       const first = await refund(payment.id, 100)
       expect(first.status).not.toBe(200)
+      // Just sent: the bank may still answer in a moment, so nobody is bothered yet.
+      expect(await returnsInDoubt()).toEqual([])
 
       await sentLongAgo(payment.id, 20 * 60_000)
       const retry = await refund(payment.id, 100)
       expect(retry.status).not.toBe(200)
       expect(retry.data.message).toMatch(/not confirmed an earlier return/)
       expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(0)
+      const [row, ...others] = await returnsInDoubt()
+      expect(others).toEqual([])
+      expect(row).toMatchObject({ medusa_order_id: orderId, subject: `Installment order ${bankOrderId}` })
+      expect(row.happened).toMatch(/100(\.00)? UAH/)
+      expect(row.action.label).toMatch(/business cabinet/)
 
       expect(await env.emulator.control.releaseHeldRequests()).toBe(1)
       expect(await bankReturnsOf(bankOrderId, 1)).toHaveLength(1)
-      expect((await refund(payment.id, 100)).status).toBe(200)
+      // The late-returns job books it (the app's own scheduler may run it too: a booking is made once).
+      await bookLateInstallmentReturns(getContainer(), new Date(Date.now() + 2 * 60_000))
       expect((await refundsOf(payment.id)).refunds.map((r) => Number(r.amount))).toEqual([100])
       expect((await env.emulator.control.getInstallmentOrder(bankOrderId)).returns).toHaveLength(1)
       expect(await returnCalls()).toHaveLength(1)
+      expect(await returnsInDoubt()).toEqual([])
     })
 
     /** As if the payment's returns in doubt had been sent `agoMs` earlier: the store's clock moved on. */
