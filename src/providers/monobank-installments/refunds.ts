@@ -175,7 +175,7 @@ function inDoubtError(orderId: string, sum: number, cause: unknown): MedusaError
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
     `monobank did not confirm the return of ${sum} UAH for installment order ${orderId}; it may still be made. ` +
-      `Nothing more is sent for this order until the bank shows it: a refund of the same sum books it once it does${trace}`
+      `Nothing more is sent for this order until the bank shows it; once it does, the return is booked here within minutes, without a new refund${trace}`
   )
 }
 

@@ -14,7 +14,9 @@
  *   A session whose order was fulfilled while its installment waited, and which the bank then
  *   ended unpaid, is named with its order (nothing was taken, and the order could not be cancelled).
  * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
- *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds).
+ *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds);
+ * - `return_in_doubt`: an installment return sent minutes ago that the bank has not confirmed, which
+ *   holds up every other return of its order (./returns-in-doubt).
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -24,9 +26,10 @@ import { linkedOrdersOf } from "../../../../workflows/checkout/utils/linked-orde
 import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleService } from "../../../../modules/monobank-session-payments"
 import { optionalFromCradle, type ModuleScope } from "../../../../utils/module-container"
 import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
+import { returnInDoubtRows, RETURN_IN_DOUBT_WORDS } from "./returns-in-doubt"
 import { providerKindOf } from "../../../../utils/provider-ids"
 
-export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold"] as const
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold", "return_in_doubt"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 export type AttentionRow = {
@@ -60,6 +63,7 @@ const WORDS = {
     action: { label: "Mark as seen (tell the shopper their money went back if they ask)", resolve: "acknowledge" as const },
   },
   released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
+  return_in_doubt: RETURN_IN_DOUBT_WORDS,
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 /** A `checkout_order` row that has its Medusa order: placed, but flagged (see resolve-checkout-delivery). */
@@ -200,6 +204,7 @@ export async function needsAttention(container: MedusaContainer): Promise<Attent
     unbookedRefundRows(container),
     sessionPaymentRows(container),
     releasedCheckoutHoldRows(container),
+    returnInDoubtRows(container),
   ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
 }
