@@ -21,6 +21,8 @@ export interface EmulatorControl {
   complete3ds(invoiceId: string, result: { success: boolean }): Promise<InvoiceStatusRecord>
   installmentClientConfirm(orderId: string): Promise<InstallmentOrder>
   installmentClientReject(orderId: string): Promise<InstallmentOrder>
+  /** Extension: the client's push times out now (FAIL/CLIENT_PUSH_TIMEOUT), without moving the emulator's clock. */
+  installmentClientTimeout(orderId: string): Promise<InstallmentOrder>
   /** Extension: the client paid the installment off (SUCCESS/DONE). */
   installmentFullyPaid(orderId: string): Promise<InstallmentOrder>
   /** Extension: whether the bank can pay returns of this order to the client's card (check/paid; a card return is refused when not). */
@@ -119,6 +121,7 @@ export function createEmulatorControl(baseUrl: string): EmulatorControl {
     complete3ds: (invoiceId, result) => call("POST", `/invoices/${id(invoiceId)}/3ds`, result),
     installmentClientConfirm: (orderId) => call("POST", `/installments/${id(orderId)}/client-confirm`),
     installmentClientReject: (orderId) => call("POST", `/installments/${id(orderId)}/client-reject`),
+    installmentClientTimeout: (orderId) => call("POST", `/installments/${id(orderId)}/client-timeout`),
     installmentFullyPaid: (orderId) => call("POST", `/installments/${id(orderId)}/fully-paid`),
     setInstallmentCardReturn: (orderId, possible) => call("PUT", `/installments/${id(orderId)}/card-return`, { possible }),
     advanceClock: async (ms) => (await call<{ now: string }>("POST", "/clock/advance", { ms })).now,

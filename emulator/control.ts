@@ -82,6 +82,11 @@ export function controlRoutes(emulator: Emulator): Route[] {
       installments.clientReject(order)
       return ok(order)
     }),
+    route("POST", "/installments/:orderId/client-timeout", (ctx) => {
+      const order = installments.get(ctx.params.orderId)
+      installments.clientTimeout(order)
+      return ok(order)
+    }),
     route("POST", "/installments/:orderId/fully-paid", (ctx) => {
       const order = installments.get(ctx.params.orderId)
       installments.fullyPaid(order)

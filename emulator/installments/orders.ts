@@ -94,6 +94,12 @@ export class InstallmentOrders {
     this.move(order, "REJECTED_BY_CLIENT")
   }
 
+  /** Extension: the client never answered the push (what 15 emulator minutes do), now, for this order only. */
+  clientTimeout(order: InstallmentOrder): void {
+    this.require(order, ["WAITING_FOR_CLIENT"], "only an order waiting for the client can time out", 409)
+    this.move(order, "CLIENT_PUSH_TIMEOUT")
+  }
+
   /** Extension: the client paid everything off (SUCCESS/DONE), for check/paid. */
   fullyPaid(order: InstallmentOrder): void {
     this.require(order, ["ACTIVE"], "only an active installment can be paid off", 409)

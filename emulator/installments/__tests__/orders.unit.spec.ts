@@ -146,6 +146,19 @@ describe("installments: sandbox phone endings", () => {
     await receiver.waitFor(2)
     await expect(emulator.control.installmentClientConfirm(rejectedId)).rejects.toMatchObject({ status: 409 })
   })
+
+  it("control times one order's push out now, with the bank's callback, the clock and other orders untouched", async () => {
+    const timedOutId = await createOrder()
+    const waitingId = await createOrder()
+    const clockBefore = Date.parse(await emulator.control.now())
+    await emulator.control.installmentClientTimeout(timedOutId)
+    expect(await state(timedOutId)).toMatchObject({ state: "FAIL", order_sub_state: "CLIENT_PUSH_TIMEOUT" })
+    expect((await state(waitingId)).order_sub_state).toBe("WAITING_FOR_CLIENT")
+    expect(Date.parse(await emulator.control.now()) - clockBefore).toBeLessThan(MINUTE_MS)
+    await receiver.waitFor(1)
+    expect(callbacks()).toEqual([{ order_id: timedOutId, state: "FAIL", order_sub_state: "CLIENT_PUSH_TIMEOUT" }])
+    await expect(emulator.control.installmentClientTimeout(timedOutId)).rejects.toMatchObject({ status: 409 })
+  })
 })
 
 describe("installments: store actions", () => {
