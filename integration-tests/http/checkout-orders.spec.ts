@@ -192,6 +192,21 @@ medusaIntegrationTestRunner({
       expect(captured.data.payment.captured_at).not.toBeNull()
     })
 
+    it("an order paid on the checkout page, then cancelled by the owner: the money stays with the bank (the checkout API gives nothing back), the payment still shows it, and Needs attention names the order with how to refund it", async () => {
+      const cart = await createCheckoutCart(api, fx)
+      const { redirectUrl } = await sendToCheckout(cart.id)
+      await submitCheckoutPage(redirectUrl, { delivery_method: "pickup", payment_method: "card" })
+      await env.emulator.control.flushWebhooks()
+      const { order } = await eventually(() => orderOfCart(getContainer(), cart.id), (found) => found.count === 1)
+      expect(order.payment_collections[0].payments[0]).toMatchObject({ provider_id: CARD_PROVIDER, captured_at: expect.anything() })
+
+      const cancelled = await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin).catch((error: any) => error.response)
+      expect(cancelled.status).toBe(200)
+      const rows = (await api.get("/admin/monobank/needs-attention", fx.admin)).data.rows.filter((row: any) => row.medusa_order_id === order.id)
+      expect(rows).toEqual([expect.objectContaining({ kind: "cancelled_checkout_payment", happened: expect.stringMatching(/1234\.56 UAH/) })])
+      expect(rows[0].action.label).toMatch(/business cabinet/)
+    })
+
     it("installments + pickup: the approved installment purchase is recorded as a captured monobank-installments payment without a second bank order", async () => {
       const cart = await createCheckoutCart(api, fx)
       const { redirectUrl } = await sendToCheckout(cart.id)
