@@ -45,7 +45,8 @@ const CAPTURE_AUTHORIZED = {
   payment_on_delivery: "on_store_owner_word",
 } as const satisfies Record<CheckoutPaymentMethod, "when_bank_shows_charged" | "on_store_owner_word">
 
-const REFUND_NOT_SUPPORTED = {
+/** How the money of a checkout payment goes back to the shopper, since the checkout API gives nothing back (also Needs attention's advice). */
+export const REFUND_NOT_SUPPORTED = {
   card: "This payment was made on the mono checkout page; the checkout API offers no refunds. Refund it in the monobank business cabinet.",
   part_purchase:
     "This installment purchase was made on the mono checkout page; the checkout API offers no returns. Return it in the monobank business cabinet.",

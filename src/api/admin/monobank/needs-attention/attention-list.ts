@@ -16,7 +16,10 @@
  * - `released_checkout_hold`: a mono checkout order the bank failed (its card hold released) after
  *   it became an order that is not canceled: the order is no longer paid (./released-checkout-holds);
  * - `return_in_doubt`: an installment return sent minutes ago that the bank has not confirmed, which
- *   holds up every other return of its order (./returns-in-doubt).
+ *   holds up every other return of its order (./returns-in-doubt);
+ * - `cancelled_checkout_payment`: an order paid through mono checkout and then cancelled: the
+ *   checkout API gives nothing back, so a person refunds it in the business cabinet
+ *   (./cancelled-checkout-payments).
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -27,9 +30,11 @@ import { MONOBANK_SESSION_PAYMENTS_MODULE, type MonobankSessionPaymentsModuleSer
 import { optionalFromCradle, type ModuleScope } from "../../../../utils/module-container"
 import { releasedCheckoutHoldRows, RELEASED_CHECKOUT_HOLD_WORDS } from "./released-checkout-holds"
 import { returnInDoubtRows, RETURN_IN_DOUBT_WORDS } from "./returns-in-doubt"
+import { cancelledCheckoutPaymentRows, CANCELLED_CHECKOUT_PAYMENT_WORDS } from "./cancelled-checkout-payments"
+import { REFUND_NOT_SUPPORTED } from "../../../../utils/checkout/checkout-payments"
 import { providerKindOf } from "../../../../utils/provider-ids"
 
-export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold", "return_in_doubt"] as const
+export const ATTENTION_KINDS = ["checkout_order", "released_hold", "unbooked_refund", "session_payment", "released_checkout_hold", "return_in_doubt", "cancelled_checkout_payment"] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 export type AttentionRow = {
@@ -64,6 +69,7 @@ const WORDS = {
   },
   released_checkout_hold: RELEASED_CHECKOUT_HOLD_WORDS,
   return_in_doubt: RETURN_IN_DOUBT_WORDS,
+  cancelled_checkout_payment: { ...CANCELLED_CHECKOUT_PAYMENT_WORDS, action: { label: REFUND_NOT_SUPPORTED.card } },
 } satisfies Record<AttentionKind, { plugin_did: string; action: AttentionRow["action"] }>
 
 /** A `checkout_order` row that has its Medusa order: placed, but flagged (see resolve-checkout-delivery). */
@@ -205,6 +211,7 @@ export async function needsAttention(container: MedusaContainer): Promise<Attent
     sessionPaymentRows(container),
     releasedCheckoutHoldRows(container),
     returnInDoubtRows(container),
+    cancelledCheckoutPaymentRows(container),
   ])
   return lists.flat().sort((a, b) => String(b.at).localeCompare(String(a.at)))
 }
