@@ -164,6 +164,28 @@ medusaIntegrationTestRunner({
       expect(await reserved()).toBe(0)
     })
 
+    it("5. a paid order takes no second payment: once its installment is approved, its collection refuses a new session, and its payment stays as it is", async () => {
+      const { collectionId, session, bankOrderId } = await orderAwaitingApproval()
+      const approved = webhooksHandled(getContainer())
+      await env.emulator.control.installmentClientConfirm(bankOrderId)
+      await approved
+      const paymentsOf = () =>
+        getContainer().resolve(Modules.PAYMENT).listPayments({ payment_collection_id: collectionId } as never, { select: ["id", "canceled_at", "captured_at"] })
+      const before = await paymentsOf()
+      expect(before).toEqual([expect.objectContaining({ canceled_at: null })])
+
+      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
+        const refused = await api
+          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(1), parts_count: 3 } }, fx.store)
+          .catch((error: any) => error.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/is paid/)
+        expect(refused.data.message).toMatch(/оплачено/)
+      }
+      expect((await sessionsOf(collectionId)).map((s) => s.id)).toEqual([session.id])
+      expect(await paymentsOf()).toEqual(before)
+    })
+
     it("4. nothing can pay a cancelled order: its payment collection takes no new session, and the bank makes no new order for it", async () => {
       const { order, collectionId, session } = await orderAwaitingApproval()
       expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)).status).toBe(200)
