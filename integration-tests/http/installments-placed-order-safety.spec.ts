@@ -171,7 +171,9 @@ medusaIntegrationTestRunner({
       await approved
       const paymentsOf = () =>
         getContainer().resolve(Modules.PAYMENT).listPayments({ payment_collection_id: collectionId } as never, { select: ["id", "canceled_at", "captured_at"] })
-      const before = await paymentsOf()
+      // The approval's payment is made once Medusa has handled the callback (a moment after it arrived).
+      let before = await paymentsOf()
+      for (let i = 0; i < 100 && before.length === 0; i++) before = await new Promise((resolve) => setTimeout(resolve, 100)).then(paymentsOf)
       expect(before).toEqual([expect.objectContaining({ canceled_at: null })])
 
       for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {

@@ -19,6 +19,13 @@ export const cancelledOrderTakesNoPayment = (orderId: string) =>
     `Замовлення ${orderId} скасовано; оплатити його вже не можна. Щоб придбати ці товари, оформіть нове замовлення.`
   )
 
+/** To the shopper: an order whose money is there takes no second payment (the store API refuses a new session on it). */
+export const paidOrderTakesNoOtherPayment = (orderId: string) =>
+  both(
+    `Order ${orderId} is paid; it takes no other payment. If the store asks for more (after a change to the order), it sends you a payment link.`,
+    `Замовлення ${orderId} оплачено; іншої оплати воно не потребує. Якщо магазин попросить доплатити (після зміни замовлення), він надішле вам посилання на оплату.`
+  )
+
 /** To the owner: fulfilment is refused while the bank may still decline. */
 export const fulfilmentRefused = (orderId: string) =>
   both(
