@@ -39,25 +39,28 @@ export async function seedCheckoutStore(
     admin
   )
   const deliveryOptions = {} as Record<DeliveryMethodName, string>
-  for (const method of DELIVERY_METHODS) {
-    const { data } = await api.post(
-      "/admin/shipping-options",
-      {
-        name: `mono checkout: ${method}`,
-        service_zone_id: fx.serviceZoneId,
-        shipping_profile_id: fx.shippingProfileId,
-        provider_id: CHECKOUT_FULFILLMENT_PROVIDER,
-        price_type: "calculated",
-        data: { id: method },
-        type: { label: method, description: `mono checkout ${method}`, code: `monobank-${method}` },
-        prices: [],
-        rules: [{ attribute: "enabled_in_store", operator: "eq", value: "false" }],
-      },
-      admin
-    )
-    deliveryOptions[method] = data.shipping_option.id
-  }
+  for (const method of DELIVERY_METHODS) deliveryOptions[method] = await addCheckoutShippingOption(api, admin, fx, method)
   return { ...fx, deliveryOptions }
+}
+
+/** The shipping option of one mono checkout delivery method (calculated price, hidden from the storefront's own checkout); its id. */
+export async function addCheckoutShippingOption(api: Api, admin: AdminHeaders, fx: StoreFixtures, method: DeliveryMethodName): Promise<string> {
+  const { data } = await api.post(
+    "/admin/shipping-options",
+    {
+      name: `mono checkout: ${method}`,
+      service_zone_id: fx.serviceZoneId,
+      shipping_profile_id: fx.shippingProfileId,
+      provider_id: CHECKOUT_FULFILLMENT_PROVIDER,
+      price_type: "calculated",
+      data: { id: method },
+      type: { label: method, description: `mono checkout ${method}`, code: `monobank-${method}` },
+      prices: [],
+      rules: [{ attribute: "enabled_in_store", operator: "eq", value: "false" }],
+    },
+    admin
+  )
+  return data.shipping_option.id
 }
 
 /**

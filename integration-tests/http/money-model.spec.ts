@@ -7,8 +7,16 @@
  * ends right (../model/order-ledger): a cancelled one holds no money and no stock, one without money
  * is still payable (its installment waits for the shopper) or cancelled, and one fulfilled without
  * money is named in Needs attention. Orders placed before the installment's approval (the owner's
- * switch on for one completion) race the shopper's answer with the owner's fulfilment or cancel and
- * the shopper's new session (../model/placed-order-commands).
+ * switch on for one completion) race the shopper's answer (approve, decline, time out) with the
+ * owner's fulfilment or cancel and the shopper's new session (../model/placed-order-commands);
+ * payment links are asked for twice at once, paid after another order edit or after the cancel
+ * (../model/payment-link-commands); mono checkout orders are paid by card, installments or on
+ * delivery with promo codes and delivery prices, the cart changed between quote and payment
+ * (../model/checkout-commands, ../model/checkout-ledger); forged installments callbacks claim more
+ * than the bank says (../model/forged-callback-commands); refunds lose their answer and are retried,
+ * also once the store's clock passed 20 minutes (../model/lost-refund-commands). A hold is captured
+ * only when the owner asks, an order shows no more than it costs, and a shopper told "paid" was paid
+ * on their own session.
  *
  * MODEL_RUNS (default 200) sequences, within MODEL_TIME_LIMIT_S (default 240, with shrinking; 0 = none);
  * MODEL_SEED replays a search (the seed is printed first); MODEL_PATH and MODEL_REPLAY_PATH replay

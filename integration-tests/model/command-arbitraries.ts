@@ -5,9 +5,13 @@
  * MODEL_TIME_LIMIT_S=720 still runs 200 sequences.
  */
 import fc from "fast-check"
-import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, ReleaseWebhooks, RunJobs, Wait, WebhookMode } from "./bank-and-store-commands"
+import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, JOB_DELAYS_MIN, ReleaseWebhooks, RunJobs, Wait, WebhookMode } from "./bank-and-store-commands"
 import type { Model, ModelCommand, Run } from "./command-base"
+import { monoCheckoutArbitrary } from "./checkout-commands"
 import { PlantedSession, type Attack, type Window } from "./planted-commands"
+import { CLAIMS, ForgedCallback, MOMENTS, type Claim } from "./forged-callback-commands"
+import { LostAnswerRefund, PAID_WITH, REFUND_FOLLOW_UPS, REFUND_LOSSES, type RefundLoss } from "./lost-refund-commands"
+import { LINK_PLANS, PaymentLink } from "./payment-link-commands"
 import { AdminFulfil, PlaceOrderBeforeApproval, type AppAnswer, type Rival, type Timing } from "./placed-order-commands"
 import {
   AnswerInApp,
@@ -69,11 +73,17 @@ export const COMMAND_ARBITRARIES = {
       .tuple(fc.constantFrom(...FAULT_PATHS), fc.constantFrom(...(Object.keys(FAULT_KINDS) as Array<keyof typeof FAULT_KINDS>)))
       .map(([path, kind]) => new BankFault(path, kind)),
   },
-  jobs: { weight: 1, arbitrary: fc.constant(new RunJobs()) },
+  jobs: { weight: 1, arbitrary: fc.constantFrom(...JOB_DELAYS_MIN).map((minutes) => new RunJobs(minutes)) },
   capture: { weight: 1.5, arbitrary: fc.tuple(cart, fc.boolean()).map(([c, twice]) => new AdminCapture(c, twice)) },
   refund: {
     weight: 1.5,
     arbitrary: fc.tuple(cart, fc.constantFrom(0.25, 0.5, 1) as fc.Arbitrary<0.25 | 0.5 | 1>, fc.boolean()).map(([c, s, twice]) => new AdminRefund(c, s, twice)),
+  },
+  "lost-refund": {
+    weight: 1,
+    arbitrary: fc
+      .tuple(cart, fc.constantFrom(...PAID_WITH), fc.constantFrom(...(Object.keys(REFUND_LOSSES) as RefundLoss[])), fc.constantFrom(...REFUND_FOLLOW_UPS))
+      .map(([c, paidWith, loss, then]) => new LostAnswerRefund(c, paidWith, loss, then)),
   },
   cancel: { weight: 0.5, arbitrary: cart.map((c) => new AdminCancel(c)) },
   // Racing answers and rivals weigh more: they are the paths an order placed unpaid can go wrong on.
@@ -82,13 +92,19 @@ export const COMMAND_ARBITRARIES = {
     arbitrary: fc
       .tuple(
         cart,
-        fc.constantFrom("confirm", "confirm", "reject", "reject", "later") as fc.Arbitrary<AppAnswer>,
+        fc.constantFrom("confirm", "confirm", "reject", "reject", "timeout", "later") as fc.Arbitrary<AppAnswer>,
         fc.constantFrom("fulfil", "fulfil", "cancel", "cancel", "new-session-card", "new-session-system", "none") as fc.Arbitrary<Rival>,
         fc.constantFrom("racing", "racing", "racing", "rival-first", "answer-first") as fc.Arbitrary<Timing>
       )
       .map(([c, answer, rival, timing]) => new PlaceOrderBeforeApproval(c, answer, rival, timing)),
   },
+  "forged-callback": {
+    weight: 0.5,
+    arbitrary: fc.tuple(cart, fc.constantFrom(...(Object.keys(CLAIMS) as Claim[])), fc.constantFrom(...MOMENTS)).map(([c, claim, moment]) => new ForgedCallback(c, claim, moment)),
+  },
+  "payment-link": { weight: 1, arbitrary: fc.tuple(cart, fc.constantFrom(...LINK_PLANS)).map(([c, plan]) => new PaymentLink(c, plan)) },
   fulfil: { weight: 0.5, arbitrary: cart.map((c) => new AdminFulfil(c)) },
+  "mono-checkout": { weight: 1.5, arbitrary: monoCheckoutArbitrary },
   wait: { weight: 1, arbitrary: fc.constant(new Wait()) },
 } satisfies Record<string, { weight: number; arbitrary: fc.Arbitrary<ModelCommand> }>
 

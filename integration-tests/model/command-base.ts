@@ -15,6 +15,10 @@ export type Run = {
   world: World
   carts: Array<ModelCart | undefined>
   running: Array<Promise<unknown>>
+  /** The Medusa payments the owner asked to capture (answered or not): nothing else may capture a hold. */
+  captureAsked: Set<string>
+  /** What the store told a shopper polling their installment session's status, when it said paid. */
+  toldPaid: Array<{ cart: string; sessionId: string; status: string }>
   transcript: string[]
   startedAt: number
 }

@@ -9,7 +9,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { EmulatorControl } from "../../emulator"
 import type { InstallmentOrder } from "../../emulator/installments/types"
-import { toMinorUnits } from "../../src/lib/monobank"
+import { toBankMinorUnits } from "../../src/utils/medusa-money"
+import { checkoutBankMoney } from "./checkout-facts"
 import type { LoggedSession, SessionLog } from "./session-log"
 
 const INSTALLMENTS_PREFIX = "pp_monobank-installments_"
@@ -17,7 +18,16 @@ const INSTALLMENTS_PREFIX = "pp_monobank-installments_"
 /** One payment at the bank: `invoice:<invoiceId>`, `installment:<order_id>`, `checkout:<orderId>`. */
 export type BankPaymentId = string
 
-export type SessionMoney = { sessionId: string; provider: string; kept: number; payments: Array<{ id: BankPaymentId; kept: number; state: string }> }
+export type SessionMoney = {
+  sessionId: string
+  provider: string
+  kept: number
+  /** `waitsForStore`: the bank held the money for the store to take (a card hold, an installment waiting for the store's confirmation). */
+  payments: Array<{ id: BankPaymentId; kept: number; state: string; waitsForStore?: boolean; everApproved?: boolean }>
+}
+
+/** Where an installment order is once its shopper approved it. */
+const APPROVED_SUB_STATES = new Set(["WAITING_FOR_STORE_CONFIRM", "ACTIVE", "DONE", "RETURNED"])
 
 export type MedusaPayment = {
   id: string
@@ -34,6 +44,8 @@ export type MedusaPayment = {
 export type OrderBooks = {
   id: string
   status: string
+  /** What the order costs now (after its edits), in kopecks. */
+  total: number
   shown: number
   payments: MedusaPayment[]
   fulfilled: boolean
@@ -50,7 +62,8 @@ export type CartBooks = {
   orders: OrderBooks[]
 }
 
-const kopecks = (amount: unknown) => toMinorUnits(amount as number, "UAH")
+/** Medusa's amounts in kopecks, rounded by the plugin's one rule as the bank is paid (a percentage promotion leaves fractions of a kopeck). */
+const kopecks = (amount: unknown) => toBankMinorUnits(amount as number, "uah")
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 /** What the bank kept of an invoice: the hold, or what is left after refunds (refunds under way count as made). */
@@ -75,12 +88,16 @@ async function sessionMoney(control: EmulatorControl, session: LoggedSession): P
       if ((error as { status?: number }).status === 404) return undefined
       throw error
     })
-    if (order) payments.push({ id: `installment:${order.order_id}`, kept: installmentKept(order), state: `${order.state}/${order.order_sub_state}` })
+    if (order) {
+      const waitsForStore = order.history.some((step) => step.order_sub_state === "WAITING_FOR_STORE_CONFIRM")
+      const everApproved = order.history.some((step) => APPROVED_SUB_STATES.has(step.order_sub_state))
+      payments.push({ id: `installment:${order.order_id}`, kept: installmentKept(order), state: `${order.state}/${order.order_sub_state}`, waitsForStore, everApproved })
+    }
   } else {
     const report = await control.paymentsByReference(session.id)
     for (const listed of report.invoices) {
       const invoice = await control.getInvoice(listed.invoiceId)
-      payments.push({ id: `invoice:${invoice.invoiceId}`, kept: invoiceKept(invoice), state: invoice.status })
+      payments.push({ id: `invoice:${invoice.invoiceId}`, kept: invoiceKept(invoice), state: invoice.status, waitsForStore: invoice.paymentType === "hold" })
     }
   }
   return { sessionId: session.id, provider: session.provider_id, kept: sum(payments.map((p) => p.kept)), payments }
@@ -113,6 +130,7 @@ async function ordersOfCart(container: MedusaContainer, cartId: string): Promise
     fields: [
       "id",
       "status",
+      "total",
       "items.id",
       "fulfillments.id",
       "fulfillments.canceled_at",
@@ -132,6 +150,7 @@ async function ordersOfCart(container: MedusaContainer, cartId: string): Promise
     return {
       id: order.id,
       status: order.status,
+      total: kopecks(order.total),
       shown: sum(payments.map((p: MedusaPayment) => p.shown)),
       payments,
       fulfilled: (order.fulfillments ?? []).some((f: any) => f && !f.canceled_at),
@@ -146,6 +165,8 @@ export async function readCartBooks(
   cart: { label: string; id: string }
 ): Promise<CartBooks> {
   const sessions = await Promise.all((await deps.sessions.sessionsOfCart(cart.id)).map((s) => sessionMoney(deps.control, s)))
+  // A mono checkout order is a bank payment of the cart too (`checkout:<orderId>`), made without a session.
+  sessions.push(...(await checkoutBankMoney(deps.control, cart.id)))
   return {
     label: cart.label,
     cartId: cart.id,
@@ -187,6 +208,33 @@ export function moneyViolations(books: CartBooks[]): string[] {
   return violations
 }
 
+/**
+ * Money the bank held for the store to take (a card hold, an installment waiting for the store's
+ * confirmation) is taken only when the owner asks: a Medusa capture of it that no admin capture
+ * asked for was decided by something else (a forged callback, a stale read), in words; empty when none.
+ */
+export function unaskedCaptures(books: CartBooks[], captureAsked: ReadonlySet<string>): string[] {
+  const violations: string[] = []
+  for (const cart of books) {
+    const waitsForStore = new Set(cart.sessions.flatMap((s) => s.payments.filter((p) => p.waitsForStore).map((p) => p.id)))
+    for (const order of cart.orders) {
+      for (const payment of order.payments) {
+        if (payment.captured === 0 || !payment.bankPayment || !waitsForStore.has(payment.bankPayment) || captureAsked.has(payment.id)) continue
+        violations.push(`${cart.label}: payment ${payment.id} on ${payment.bankPayment} was captured (${payment.captured} kopecks), but the owner never asked to capture it`)
+      }
+    }
+  }
+  return violations
+}
+
+/** A shopper told their installment is paid when their own session's order was never approved at the bank (another's, planted in its data?), in words. */
+export function toldPaidFalsely(books: CartBooks[], told: Array<{ cart: string; sessionId: string; status: string }>): string[] {
+  const sessions = new Map(books.flatMap((cart) => cart.sessions.map((session) => [session.sessionId, session] as const)))
+  return told
+    .filter(({ sessionId }) => !sessions.get(sessionId)?.payments.some((payment) => payment.everApproved))
+    .map(({ cart, sessionId, status }) => `${cart}: its shopper was told "${status}" for session ${sessionId}, whose own installment was never approved at the bank`)
+}
+
 /** The books, readable, for the failure message. */
 export function describeBooks(books: CartBooks[]): string {
   return books
@@ -196,7 +244,7 @@ export function describeBooks(books: CartBooks[]): string {
       )
       const orders = cart.orders.map(
         (o) =>
-          `    order ${o.id} (${o.status}${o.fulfilled ? ", fulfilled" : ""}) shows ${o.shown}: ${o.payments
+          `    order ${o.id} (${o.status}${o.fulfilled ? ", fulfilled" : ""}, total ${o.total}) shows ${o.shown}: ${o.payments
             .map((p) => `payment ${p.id} on ${p.bankPayment ?? "?"} amount ${p.amount} captured ${p.captured} refunded ${p.refunded}${p.canceled ? " canceled" : ""}`)
             .join("; ")}`
       )

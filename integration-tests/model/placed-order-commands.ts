@@ -5,6 +5,8 @@
  * through `answerInApp`), racing the owner's fulfilment or cancel, or the shopper's new payment
  * session on the order's collection; and the owner's fulfilment of any order (`adminFulfil`).
  */
+import type { EmulatorControl } from "../../emulator"
+import type { InstallmentOrder } from "../../emulator/installments/types"
 import { BANK_TIMEOUT_MS, ModelCommand, cartOf, describeCompletion, label, madeCart, note, type Model, type Run } from "./command-base"
 import { start } from "./shopper-commands"
 import {
@@ -21,8 +23,11 @@ import {
 } from "./store-world"
 import { sleep } from "./webhook-tracker"
 
-/** What the shopper answers in the app now ("later": not now; `answerInApp` or nobody answers). */
-export const APP_ANSWERS = ["later", "confirm", "reject"] as const
+/**
+ * What the shopper answers in the app now ("later": not now, `answerInApp` or nobody answers;
+ * "timeout": never, and the bank's push times out now instead of in 15 minutes).
+ */
+export const APP_ANSWERS = ["later", "confirm", "reject", "timeout"] as const
 export type AppAnswer = (typeof APP_ANSWERS)[number]
 /** Who acts on the waiting order: the owner fulfils or cancels it, or the shopper starts another session on its collection. */
 export const RIVALS = ["none", "fulfil", "cancel", "new-session-card", "new-session-system"] as const
@@ -34,6 +39,12 @@ export type Rival = (typeof RIVALS)[number]
  */
 export const TIMINGS = ["rival-first", "racing", "answer-first"] as const
 export type Timing = (typeof TIMINGS)[number]
+
+const APP_ACTIONS: Record<Exclude<AppAnswer, "later">, (control: EmulatorControl, bankOrderId: string) => Promise<InstallmentOrder>> = {
+  confirm: (control, id) => control.installmentClientConfirm(id),
+  reject: (control, id) => control.installmentClientReject(id),
+  timeout: (control, id) => control.installmentClientTimeout(id),
+}
 
 const STATE_PATH = "/api/order/state"
 const RACE_HOLD_MS = BANK_TIMEOUT_MS - 300
@@ -90,7 +101,7 @@ export class PlaceOrderBeforeApproval extends ModelCommand {
   private async shopperAnswers(run: Run, cart: ModelCart, bankOrderId: string) {
     if (this.answer === "later") return
     const { control } = run.world
-    const act = this.answer === "confirm" ? control.installmentClientConfirm(bankOrderId) : control.installmentClientReject(bankOrderId)
+    const act = APP_ACTIONS[this.answer](control, bankOrderId)
     const outcome = await act.then((o) => o.order_sub_state, (error) => `refused (${(error as Error).message})`)
     note(run, `${cart.label}: the shopper answers ${this.answer} in the app for ${bankOrderId} -> ${outcome}`)
   }

@@ -2,12 +2,14 @@
  * A shopper attacking the store through the store API: a new payment session started with
  * planted `data` (mono checkout facts, another cart's paid invoice, another cart's approved
  * installment order) while the bank holds the provider's create request, the window in which
- * Medusa has stored the storefront's raw data and the cart can be completed on it.
+ * Medusa has stored the storefront's raw data and the cart can be completed on it. With an
+ * installment planted, the storefront polls the session's status in that window: a "paid" answer
+ * must be about the session's own order (#40 defect 10; the invariant `toldPaidFalsely`).
  */
 import { MathBN } from "@medusajs/framework/utils"
 import { ModelCommand, cartOf, describeCompletion, label, note, type Model, type Run } from "./command-base"
 import { start } from "./shopper-commands"
-import { completeCart, currentSession, DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER, brief, startSession, type ModelCart } from "./store-world"
+import { answered, completeCart, currentSession, DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER, brief, startSession, type ModelCart } from "./store-world"
 import { sleep } from "./webhook-tracker"
 
 export type Attack = "checkout-facts-debit" | "checkout-facts-hold" | "foreign-invoice" | "foreign-installment"
@@ -41,6 +43,14 @@ async function approvedInstallmentOf(run: Run, source: ModelCart): Promise<strin
   return orderId
 }
 
+/** The storefront polls the session's installment status, as its payment step does; a "paid" answer is kept for the invariant. */
+async function pollInstallmentStatus(run: Run, cart: ModelCart, sessionId: string) {
+  const answer = await answered(run.world.api.get(`/store/monobank/installments/${sessionId}`, run.world.fx.store))
+  const status = answer.data?.installment?.status as string | undefined
+  if (status === "authorized" || status === "captured") run.toldPaid.push({ cart: cart.label, sessionId, status })
+  note(run, `${cart.label}: the storefront polls the session's installment status -> ${answer.status === 200 ? status : brief(answer)}`)
+}
+
 /**
  * The window: the bank holds the planted session's invoice/create (or installment order/create)
  * while Medusa already stores the storefront's raw data. "complete": the cart is completed in it,
@@ -69,6 +79,7 @@ export class PlantedSession extends ModelCommand {
     )
     const fresh = await sessions.waitForNew(cart.collectionId, known)
     note(run, `${cart.label} starts a session with planted ${planted.what}; the bank holds its ${planted.createPath} -> row ${fresh ?? "(none)"}`)
+    if (fresh && planted.provider === INSTALLMENTS_PROVIDER) await pollInstallmentStatus(run, cart, fresh)
     if (this.window === "open") {
       run.running.push(starting)
       return

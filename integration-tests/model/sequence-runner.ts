@@ -5,7 +5,9 @@
  */
 import fc from "fast-check"
 import type { Model, Run } from "./command-base"
-import { describeBooks, moneyViolations, readCartBooks } from "./money-ledger"
+import { readCheckoutFacts, retireCheckoutOrders } from "./checkout-facts"
+import { booksForMoneyComparison, checkoutViolations, describeCheckout } from "./checkout-ledger"
+import { describeBooks, moneyViolations, readCartBooks, toldPaidFalsely, unaskedCaptures } from "./money-ledger"
 import { orderViolations, readOrderFacts } from "./order-ledger"
 import { settle } from "./settle"
 import type { ModelCart, World } from "./store-world"
@@ -19,7 +21,7 @@ export async function runSequence(world: World, commands: Iterable<fc.AsyncComma
   const { control } = world
   await control.clearFaults()
   await control.setWebhookMode("deliver")
-  const run: Run = { world, carts: [], running: [], transcript: [], startedAt: Date.now() }
+  const run: Run = { world, carts: [], running: [], captureAsked: new Set(), toldPaid: [], transcript: [], startedAt: Date.now() }
   const times = [Date.now()]
   try {
     await fc.asyncModelRun(() => ({ model: {}, real: run }), commands)
@@ -31,17 +33,19 @@ export async function runSequence(world: World, commands: Iterable<fc.AsyncComma
   }
   const carts = run.carts.filter((cart): cart is ModelCart => !!cart)
   const books = await Promise.all(carts.map((cart) => readCartBooks({ container: world.container(), control, sessions: world.sessions }, cart)))
+  const checkoutFacts = await readCheckoutFacts(world, run, books)
   const orderFacts = await readOrderFacts(world, books)
   times.push(Date.now())
   if (verbose) {
     const [commandsMs, settleMs, booksMs] = [times[1] - times[0], times[2] - times[1], times[3] - times[2]]
-    log(`sequence: commands ${commandsMs} ms, settle ${settleMs} ms, books ${booksMs} ms\n  ${run.transcript.join("\n  ")}\n${describeBooks(books)}`)
+    log(`sequence: commands ${commandsMs} ms, settle ${settleMs} ms, books ${booksMs} ms\n  ${run.transcript.join("\n  ")}\n${describeBooks(books)}${describeCheckout(checkoutFacts)}`)
   }
-  await world.sessions.retire(carts.map((cart) => cart.collectionId))
-  const violations = [...moneyViolations(books), ...orderViolations(books, orderFacts)]
+  await world.sessions.retire(carts.map((cart) => cart.id))
+  await retireCheckoutOrders(world, carts.map((cart) => cart.id))
+  const violations = [...moneyViolations(booksForMoneyComparison(books, checkoutFacts)), ...orderViolations(books, orderFacts), ...unaskedCaptures(books, run.captureAsked), ...toldPaidFalsely(books, run.toldPaid), ...checkoutViolations(checkoutFacts)]
   if (violations.length > 0) {
     const story = run.transcript.map((line) => `  ${line}`)
-    throw new Error(["money invariant broken:", ...violations.map((v) => `  - ${v}`), "what happened:", ...story, "the books after settling:", describeBooks(books)].join("\n"))
+    throw new Error(["money invariant broken:", ...violations.map((v) => `  - ${v}`), "what happened:", ...story, "the books after settling:", describeBooks(books) + describeCheckout(checkoutFacts)].join("\n"))
   }
 }
 

@@ -3,9 +3,13 @@
  * cart1.payOnBankPage(visa), cart1.start(card-hold)`. MODEL_SEQUENCE runs such a text as it
  * reads, so a shrunk counterexample can be pasted, edited and kept as a regression check.
  */
-import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, ReleaseWebhooks, RunJobs, Wait, WebhookMode } from "./bank-and-store-commands"
+import { AdminCancel, AdminCapture, AdminRefund, BankFault, FAULT_KINDS, FAULT_PATHS, JOB_DELAYS_MIN, ReleaseWebhooks, RunJobs, Wait, WebhookMode, type JobDelay } from "./bank-and-store-commands"
 import type { ModelCommand } from "./command-base"
+import { CHECKOUT_GRAMMAR } from "./checkout-commands"
 import { PlantedSession, type Attack, type Window } from "./planted-commands"
+import { CLAIMS, ForgedCallback, MOMENTS, type Claim } from "./forged-callback-commands"
+import { LostAnswerRefund, PAID_WITH, REFUND_FOLLOW_UPS, REFUND_LOSSES, type RefundLoss } from "./lost-refund-commands"
+import { LINK_PLANS, PaymentLink } from "./payment-link-commands"
 import { APP_ANSWERS, AdminFulfil, PlaceOrderBeforeApproval, RIVALS, TIMINGS } from "./placed-order-commands"
 import {
   AnswerInApp,
@@ -67,7 +71,7 @@ const BANK_AND_STORE_GRAMMAR: Array<[RegExp, (m: RegExpMatchArray) => ModelComma
     /^bank\.fault\(([^,]+), (.+)\)$/,
     (m) => new BankFault(oneOf(m[1], FAULT_PATHS, "fault path"), oneOf(m[2], Object.keys(FAULT_KINDS) as Array<keyof typeof FAULT_KINDS>, "fault")),
   ],
-  [/^store\.runJobs\(\)$/, () => new RunJobs()],
+  [/^store\.runJobs\((?:(\d+) min)?\)$/, (m) => new RunJobs(m[1] ? (Number(oneOf(m[1], JOB_DELAYS_MIN.map(String), "minutes")) as JobDelay) : 6)],
   [/^cart([1-3])\.adminCapture\((twice)?\)$/, (m) => new AdminCapture(cartIndex(m[1]), !!m[2])],
   [/^cart([1-3])\.adminRefund\((25|50|100)%(, twice)?\)$/, (m) => new AdminRefund(cartIndex(m[1]), (Number(m[2]) / 100) as 0.25 | 0.5 | 1, !!m[3])],
   [/^cart([1-3])\.adminCancelOrder\(\)$/, (m) => new AdminCancel(cartIndex(m[1]))],
@@ -76,6 +80,21 @@ const BANK_AND_STORE_GRAMMAR: Array<[RegExp, (m: RegExpMatchArray) => ModelComma
     /^cart([1-3])\.placeOrderBeforeApproval\(([\w-]+), ([\w-]+), ([\w-]+)\)$/,
     (m) =>
       new PlaceOrderBeforeApproval(cartIndex(m[1]), oneOf(m[2], APP_ANSWERS, "answer"), oneOf(m[3], RIVALS, "rival"), oneOf(m[4], TIMINGS, "timing")),
+  ],
+  [
+    /^cart([1-3])\.forgedCallback\((\w+), (\w+)\)$/,
+    (m) => new ForgedCallback(cartIndex(m[1]), oneOf(m[2], Object.keys(CLAIMS) as Claim[], "claim"), oneOf(m[3], MOMENTS, "moment")),
+  ],
+  [/^cart([1-3])\.paymentLink\(([\w-]+)\)$/, (m) => new PaymentLink(cartIndex(m[1]), oneOf(m[2], LINK_PLANS, "plan"))],
+  [
+    /^cart([1-3])\.lostAnswerRefund\((\w+), ([\w ]+), then ([\w-]+)\)$/,
+    (m) =>
+      new LostAnswerRefund(
+        cartIndex(m[1]),
+        oneOf(m[2], PAID_WITH, "paid with"),
+        oneOf(m[3], Object.keys(REFUND_LOSSES) as RefundLoss[], "loss"),
+        oneOf(m[4], REFUND_FOLLOW_UPS, "then")
+      ),
   ],
   [/^wait\(\)$/, () => new Wait()],
 ]
@@ -101,7 +120,7 @@ function commandTexts(text: string): string[] {
 
 export function parseSequence(text: string): ModelCommand[] {
   return commandTexts(text).map((command) => {
-    for (const [pattern, build] of [...SHOPPER_GRAMMAR, ...BANK_AND_STORE_GRAMMAR]) {
+    for (const [pattern, build] of [...SHOPPER_GRAMMAR, ...BANK_AND_STORE_GRAMMAR, ...CHECKOUT_GRAMMAR]) {
       const match = command.match(pattern)
       if (match) return build(match)
     }

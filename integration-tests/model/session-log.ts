@@ -14,6 +14,12 @@ type Knex = {
 
 const knexOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 
+/** The payment collections of the carts (two bindings: the cart ids, twice): the carts' own and their orders'. */
+const COLLECTIONS_OF_CARTS = `
+  SELECT payment_collection_id FROM cart_payment_collection WHERE cart_id = ANY(?)
+  UNION
+  SELECT o.payment_collection_id FROM order_payment_collection o JOIN order_cart c ON c.order_id = o.order_id WHERE c.cart_id = ANY(?)`
+
 export type LoggedSession = { id: string; provider_id: string }
 
 export class SessionLog {
@@ -48,13 +54,11 @@ export class SessionLog {
     return rows as LoggedSession[]
   }
 
-  /** Every session ever made for the cart's payment collections. */
+  /** Every session ever made for the cart's payment collections and its order's (a payment link's). */
   async sessionsOfCart(cartId: string): Promise<LoggedSession[]> {
     const { rows } = await knexOf(this.container()).raw(
-      `SELECT l.id, l.provider_id FROM model_session_log l
-         JOIN cart_payment_collection c ON c.payment_collection_id = l.payment_collection_id
-        WHERE c.cart_id = ? ORDER BY l.logged_at, l.id`,
-      [cartId]
+      `SELECT id, provider_id FROM model_session_log WHERE payment_collection_id IN (${COLLECTIONS_OF_CARTS}) ORDER BY logged_at, id`,
+      [[cartId], [cartId]]
     )
     return rows as LoggedSession[]
   }
@@ -64,11 +68,11 @@ export class SessionLog {
    * the reconcile's window (11 days), as if long past, so later sequences' reconcile runs do not
    * list and re-read them again and again.
    */
-  async retire(collectionIds: string[]): Promise<void> {
-    if (collectionIds.length === 0) return
+  async retire(cartIds: string[]): Promise<void> {
+    if (cartIds.length === 0) return
     await knexOf(this.container()).raw(
-      `UPDATE payment_session SET created_at = created_at - interval '12 days' WHERE payment_collection_id = ANY(?)`,
-      [collectionIds]
+      `UPDATE payment_session SET created_at = created_at - interval '12 days' WHERE payment_collection_id IN (${COLLECTIONS_OF_CARTS})`,
+      [cartIds, cartIds]
     )
   }
 

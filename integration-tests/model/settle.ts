@@ -13,8 +13,10 @@ import { reconcileInstallmentSessions } from "../../src/workflows/installments/r
 import { takeBackDiscardedOrders } from "../../src/providers/monobank-installments/withdrawal-runs"
 import { bankSidesFromConfig } from "../../src/providers/bank-sides"
 import { completeApprovedInstallmentCarts } from "../../src/workflows/installments/complete-approved-carts"
+import { bookLateInstallmentReturns } from "../../src/workflows/installments/book-late-returns"
 import { completePaidCarts } from "../../src/workflows/session-money/complete-paid-carts"
 import { settleDueSessionPayments } from "../../src/workflows/session-money/settle-session-payments"
+import { reconcileCheckoutOrdersAsIf } from "./checkout-settle"
 import type { World } from "./store-world"
 import { INSTALLMENTS_CALLBACK_DELAY_MS } from "../helpers/monobank-environment"
 
@@ -80,11 +82,14 @@ export function reconcileAsIf(minutes: number): SettleStep {
       await reconcileCardSessions(container(), { now, limit: RECONCILE_LIMIT })
       await reconcileInstallmentSessions(container(), { now, limit: RECONCILE_LIMIT })
       await takeBackDiscardedOrders(container(), { now })
+      await reconcileCheckoutOrdersAsIf(container(), minutes)
       // Money of sessions that ended, once no authorize of them can still be creating a payment.
       await settleDueSessionPayments(container(), bankSidesFromConfig(container()), { now })
       // Approved installments and carts paid through a webhook whose completion failed.
       await completeApprovedInstallmentCarts(container(), bankSidesFromConfig(container()), { now })
       await completePaidCarts(container(), { now })
+      // Returns the bank made after their refund failed, once the owner's own retry had its minute.
+      await bookLateInstallmentReturns(container(), now)
     },
   }
 }

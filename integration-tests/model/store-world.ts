@@ -10,11 +10,12 @@ import type { EmulatorControl } from "../../emulator"
 import { createAdminHeaders } from "../helpers/admin"
 import { createReadyCart, seedStore, startPaymentSession, type StoreFixtures } from "../helpers/store-fixtures"
 import { DEBIT_PROVIDER, HOLD_PROVIDER, type Api } from "../http/acquiring-helpers"
-import { INSTALLMENTS_PROVIDER } from "../http/installments-helpers"
+import { HOOK_PATH as INSTALLMENTS_HOOK_PATH, INSTALLMENTS_PROVIDER } from "../http/installments-helpers"
+import { addMonoCheckout, type CheckoutWorld } from "./checkout-world"
 import { SessionLog } from "./session-log"
 import { WebhookTracker } from "./webhook-tracker"
 
-export { DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_PROVIDER }
+export { DEBIT_PROVIDER, HOLD_PROVIDER, INSTALLMENTS_HOOK_PATH, INSTALLMENTS_PROVIDER }
 /** Medusa's own provider (no bank): what a shopper may try to swap a waiting installment for. */
 export const SYSTEM_PROVIDER = "pp_system_default"
 
@@ -51,11 +52,16 @@ export type World = {
   customerId: string
   customerEmail: string
   savedCardId: string
+  /** The installments store's secret (the store keeps it; a forged callback is signed with it). */
+  installmentsSecret: string
   sessions: SessionLog
   webhooks: WebhookTracker
+  /** mono checkout's part of the store (./checkout-world). */
+  checkout: CheckoutWorld
 }
 
-const answered = (promise: Promise<Answer>): Promise<Answer> =>
+/** An answer whatever its status (a refusal is an answer, not a throw). */
+export const answered = (promise: Promise<Answer>): Promise<Answer> =>
   promise.catch((error: any) => error.response ?? { status: 0, data: { message: String(error?.message ?? error) } })
 
 async function loggedInShopper(api: Api, store: StoreFixtures["store"]) {
@@ -100,7 +106,8 @@ export async function buildWorld(api: Api, container: () => MedusaContainer, con
   )
   const ticketVariantId = digital.product.variants[0].id as string
   const stockedTicketVariantId = await stockedTicket(api, fx)
-  return { timings: new Timings(), api, container, control, fx, ticketVariantId, stockedTicketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, sessions, webhooks }
+  const checkout = await addMonoCheckout(api, fx, control)
+  return { timings: new Timings(), api, checkout, container, control, fx, ticketVariantId, stockedTicketVariantId, customerId: shopper.customerId, customerEmail: shopper.email, savedCardId, installmentsSecret: process.env.MONOBANK_INSTALLMENTS_SECRET!, sessions, webhooks }
 }
 
 /** A ticket whose stock Medusa manages (plenty of it, at the store's one location). */
