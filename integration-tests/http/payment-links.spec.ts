@@ -103,23 +103,6 @@ medusaIntegrationTestRunner({
       expect(widget.payments.map((p: any) => p.bank_id?.value)).toContain(link.invoice_id)
     })
 
-    it("an order whose card hold is authorized, not captured, then edited: the link leaves the hold the order rests on alone", async () => {
-      const { cart, session, store } = await checkoutWithMonobank(api, fx, HOLD_PROVIDER)
-      const webhooks = webhooksHandled(getContainer())
-      await env.emulator.control.payInvoice(session.data.invoiceId)
-      await webhooks
-      const completed = await completeCart(api, store, cart.id)
-      expect(completed.data.type).toBe("order")
-      const orderId = completed.data.order.id
-      await addItems(orderId)
-
-      const asked = await linkOf(orderId, { provider_id: DEBIT_PROVIDER })
-      expect(asked.status).toBe(200)
-      expect((await env.emulator.control.getInvoice(session.data.invoiceId)).status).toBe("hold")
-      const held = (await orderState(getContainer(), orderId)).payments.filter((p: any) => p.provider_id === HOLD_PROVIDER)
-      expect(held).toEqual([expect.objectContaining({ amount: UNIT_PRICE_UAH })])
-    })
-
     it("asking again, even at the same moment, gives the same link: one invoice at the bank", async () => {
       const orderId = await paidOrder()
       await addItems(orderId)
