@@ -52,6 +52,17 @@ medusaIntegrationTestRunner({
       return { cart, order, session, collectionId, bankOrderId: session.data.order_id as string }
     }
 
+    /** The shopper tries a system and an installments session on the collection: each is refused (400) with the given words. */
+    async function expectNewSessionsRefused(collectionId: string, phoneEnding: number, ...words: RegExp[]) {
+      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
+        const refused = await api
+          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(phoneEnding), parts_count: 3 } }, fx.store)
+          .catch((error: any) => error.response)
+        expect(refused.status).toBe(400)
+        for (const pattern of words) expect(refused.data.message).toMatch(pattern)
+      }
+    }
+
     async function sessionsOf(collectionId: string) {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "payment_session", fields: ["id", "provider_id", "status"], filters: { payment_collection_id: collectionId } })
@@ -69,14 +80,7 @@ medusaIntegrationTestRunner({
 
     it("1. the shopper cannot swap a placed order's waiting installment for another way of paying; the approval still pays the order", async () => {
       const { cart, order, session, collectionId, bankOrderId } = await orderAwaitingApproval()
-      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
-        const refused = await api
-          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(1), parts_count: 3 } }, fx.store)
-          .catch((error: any) => error.response)
-        expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/waiting for your approval in the monobank app/)
-        expect(refused.data.message).toMatch(/очікує на ваше підтвердження в застосунку monobank/)
-      }
+      await expectNewSessionsRefused(collectionId, 1, /waiting for your approval in the monobank app/, /очікує на ваше підтвердження в застосунку monobank/)
       expect(await sessionsOf(collectionId)).toEqual([expect.objectContaining({ id: session.id, provider_id: INSTALLMENTS_PROVIDER, status: "pending_authorization" })])
       expect(await env.emulator.control.getInstallmentOrder(bankOrderId)).toMatchObject({ state: "IN_PROCESS" })
       expect(await rejectsOf(bankOrderId)).toEqual([])
@@ -164,6 +168,16 @@ medusaIntegrationTestRunner({
       expect(await reserved()).toBe(0)
     })
 
+    it("4. nothing can pay a cancelled order: its payment collection takes no new session, and the bank makes no new order for it", async () => {
+      const { order, collectionId, session } = await orderAwaitingApproval()
+      expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)).status).toBe(200)
+      const ordersBefore = (await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create").length
+
+      await expectNewSessionsRefused(collectionId, 4, /was cancelled/, /скасовано/)
+      expect((await sessionsOf(collectionId)).map((s) => s.id)).toEqual([session.id])
+      expect((await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create")).toHaveLength(ordersBefore)
+    })
+
     it("5. a paid order takes no second payment: once its installment is approved, its collection refuses a new session, and its payment stays as it is", async () => {
       const { collectionId, session, bankOrderId } = await orderAwaitingApproval()
       const approved = webhooksHandled(getContainer())
@@ -176,33 +190,9 @@ medusaIntegrationTestRunner({
       for (let i = 0; i < 100 && before.length === 0; i++) before = await new Promise((resolve) => setTimeout(resolve, 100)).then(paymentsOf)
       expect(before).toEqual([expect.objectContaining({ canceled_at: null })])
 
-      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
-        const refused = await api
-          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(1), parts_count: 3 } }, fx.store)
-          .catch((error: any) => error.response)
-        expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/is paid/)
-        expect(refused.data.message).toMatch(/оплачено/)
-      }
+      await expectNewSessionsRefused(collectionId, 1, /is paid/, /оплачено/)
       expect((await sessionsOf(collectionId)).map((s) => s.id)).toEqual([session.id])
       expect(await paymentsOf()).toEqual(before)
-    })
-
-    it("4. nothing can pay a cancelled order: its payment collection takes no new session, and the bank makes no new order for it", async () => {
-      const { order, collectionId, session } = await orderAwaitingApproval()
-      expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, fx.admin)).status).toBe(200)
-      const ordersBefore = (await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create").length
-
-      for (const provider_id of [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]) {
-        const refused = await api
-          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id, data: { client_phone: phoneEndingIn(4), parts_count: 3 } }, fx.store)
-          .catch((error: any) => error.response)
-        expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/was cancelled/)
-        expect(refused.data.message).toMatch(/скасовано/)
-      }
-      expect((await sessionsOf(collectionId)).map((s) => s.id)).toEqual([session.id])
-      expect((await env.emulator.control.calls()).filter((call) => call.path === "/api/order/create")).toHaveLength(ordersBefore)
     })
   },
 })

@@ -9,8 +9,7 @@
 import { signBody } from "../../emulator/installments/signature"
 import { ModelCommand, cartOf, describeCompletion, label, note, type Model, type Run } from "./command-base"
 import { start } from "./shopper-commands"
-import { answered, brief, completeCart, currentSession, INSTALLMENTS_HOOK_PATH, INSTALLMENTS_PROVIDER, orderOfCart, type ModelCart } from "./store-world"
-import { sleep } from "./webhook-tracker"
+import { answered, brief, completeCart, currentSession, INSTALLMENTS_HOOK_PATH, INSTALLMENTS_PROVIDER, orderOfCart, untilShopperAnswered, type ModelCart } from "./store-world"
 
 export const CLAIMS = {
   approved: { state: "IN_PROCESS", order_sub_state: "WAITING_FOR_STORE_CONFIRM" },
@@ -47,20 +46,12 @@ export class ForgedCallback extends ModelCommand {
     if (await orderOfCart(run.world, cart)) return undefined
     const orderId = (await start(run, cart, "installments-store-confirm")).data?.payment_collection?.payment_sessions?.[0]?.data?.order_id
     if (!orderId) return undefined
-    await approvedByShopper(run, orderId)
+    await untilShopperAnswered(run.world, orderId)
     note(run, `${cart.label}: completed on the approved installment -> ${describeCompletion(await completeCart(run.world, cart))}`)
     return orderId
   }
 
   toString() {
     return `${label(this.c)}.forgedCallback(${this.claim}, ${this.moment})`
-  }
-}
-
-/** Waits (a few seconds at most) for the bank's scripted app user to approve the order. */
-async function approvedByShopper(run: Run, orderId: string) {
-  for (let i = 0; i < 60; i++) {
-    if ((await run.world.control.getInstallmentOrder(orderId)).order_sub_state !== "WAITING_FOR_CLIENT") return
-    await sleep(50)
   }
 }

@@ -10,7 +10,7 @@ import { fromMinorUnits, toMinorUnits } from "../../src/lib/monobank"
 import { ageReturnsInDoubt, FAULT_KINDS, livePayments, RunJobs } from "./bank-and-store-commands"
 import { ModelCommand, cartOf, describeCompletion, label, note, type Model, type Run } from "./command-base"
 import { start } from "./shopper-commands"
-import { adminRefund, brief, completeCart, currentSession, type ModelCart } from "./store-world"
+import { adminRefund, brief, completeCart, currentSession, untilShopperAnswered, type ModelCart } from "./store-world"
 
 export const REFUND_LOSSES = { held: "held until released", lost: "answer lost", "failed after acting": "500 after acting" } as const satisfies Record<string, keyof typeof FAULT_KINDS>
 export type RefundLoss = keyof typeof REFUND_LOSSES
@@ -48,8 +48,8 @@ export class LostAnswerRefund extends ModelCommand {
 
   private async payFirst(run: Run, cart: ModelCart) {
     if (this.paidWith === "installment") {
-      await start(run, cart, "installments-approve")
-      await waitForApproval(run, cart)
+      const bankOrderId = (await start(run, cart, "installments-approve")).data?.payment_collection?.payment_sessions?.[0]?.data?.order_id
+      if (bankOrderId) await untilShopperAnswered(run.world, bankOrderId)
     } else {
       const invoiceId = (await start(run, cart, "card-debit")).data?.payment_collection?.payment_sessions?.[0]?.data?.invoiceId
       if (invoiceId) await run.world.control.payInvoice(invoiceId)
@@ -67,13 +67,4 @@ export class LostAnswerRefund extends ModelCommand {
 
 async function capturedPayment(run: Run, cart: ModelCart) {
   return (await livePayments(run, cart)).payments.find((p: any) => (p.captures ?? []).length > 0)
-}
-
-/** The bank's scripted app user approves a moment after the order is made (at most a few seconds). */
-async function waitForApproval(run: Run, cart: ModelCart) {
-  const orderId = (await currentSession(run.world, cart))?.data?.order_id as string | undefined
-  for (let i = 0; orderId && i < 60; i++) {
-    if ((await run.world.control.getInstallmentOrder(orderId)).order_sub_state !== "WAITING_FOR_CLIENT") return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }

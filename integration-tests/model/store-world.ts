@@ -261,3 +261,11 @@ export function brief(answer: Answer): string {
   const message = String(answer.data?.message ?? answer.data?.error ?? "").replace(/\s+/g, " ").slice(0, 140)
   return `${answer.status}${message ? ` ${message}` : ""}`
 }
+
+/** Waits (a few seconds at most) until the bank's scripted app user has answered the installment order. */
+export async function untilShopperAnswered(world: World, bankOrderId: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if ((await world.control.getInstallmentOrder(bankOrderId)).order_sub_state !== "WAITING_FOR_CLIENT") return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
